@@ -1,0 +1,151 @@
+/**
+ * The server composed in one place: platform plugins (database, storage, SMS, auth guard,
+ * envelope and errors, OpenAPI), then every module's routes under /general, then the web app.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { IMAGE_MAX_BYTES } from '@platform/domain';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { MODULES } from './modules';
+import { attachMqttSubmission } from './modules/ingest/mqtt-submit';
+import { IngestPipeline } from './modules/ingest/pipeline';
+import { authPlugin } from './platform/auth';
+import type { App } from './platform/context';
+import type { Db } from './platform/db';
+import { AppError, errorEnvelope, httpStatusFor } from './platform/envelope';
+import { LiveBus } from './platform/live';
+import { startMqtt } from './platform/mqtt';
+import { LogSmsProvider, type SmsProvider } from './platform/sms';
+import { LocalStorage, type Storage } from './platform/storage';
+
+export const API_PREFIX = '/general';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  sms?: SmsProvider;
+  storage?: Storage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    trustProxy: true,
+    // Array GET parameters arrive as JSON text (spec point 7); everything else is plain.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('sms', deps.sms ?? new LogSmsProvider(app.log));
+  app.decorate('storage', deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
+  const live = new LiveBus();
+  app.decorate('live', live);
+  app.decorate('ingest', new IngestPipeline(db, app.log, live));
+  const mqtt =
+    config.mqttUrl || config.mqttPort !== null
+      ? await startMqtt({
+          url: config.mqttUrl,
+          port: config.mqttPort ?? 0,
+          host: config.host,
+          shareGroup: config.mqttShareGroup,
+          log: app.log,
+        })
+      : null;
+  app.decorate('mqtt', mqtt);
+  app.addHook('onClose', async () => {
+    // stop taking submissions first, then let the writes in flight commit
+    await app.mqtt?.close();
+    await app.ingest.idle();
+    app.ingest.close();
+  });
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Smart Data Platform API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(authPlugin, { db, prefix: API_PREFIX });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(httpStatusFor(error.code)).send(errorEnvelope(error, request.lang));
+    }
+    const err = error as { validation?: unknown; statusCode?: number; validationContext?: string };
+    if (err.validation) {
+      const appError = validationToAppError(error as Parameters<typeof validationToAppError>[0]);
+      return reply.status(400).send(errorEnvelope(appError, request.lang));
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send(errorEnvelope(new AppError('rateLimited'), request.lang));
+    }
+    if (err.statusCode === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(400).send(errorEnvelope(new AppError('imageTooLarge'), request.lang));
+    }
+    if (err.statusCode && err.statusCode < 500) {
+      return reply
+        .status(err.statusCode)
+        .send(
+          errorEnvelope(new AppError('validation', { field: 'request' }, { field: 'request' }), request.lang),
+        );
+    }
+    request.log.error(error);
+    return reply.status(500).send(errorEnvelope(new AppError('internal'), request.lang));
+  });
+
+  await app.register(
+    async (api) => {
+      for (const register of MODULES) await api.register(register);
+    },
+    { prefix: API_PREFIX },
+  );
+  if (app.mqtt) await attachMqttSubmission(app as unknown as App);
+
+  const webDist = config.webDist;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.url.startsWith(API_PREFIX) ||
+      request.method !== 'GET' ||
+      !existsSync(path.join(webDist, 'index.html'))
+    ) {
+      return reply.status(404).send(errorEnvelope(new AppError('routeNotFound'), request.lang));
+    }
+    // the single-page app owns every other path (its router sends unknown ones to /404)
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app as unknown as App;
+}
+
+interface ValidationFailure {
+  validation: Array<{ instancePath?: string; params?: Record<string, unknown>; keyword?: string }>;
+  validationContext?: string;
+}
+
+/** Turn Ajv's first failure into a message naming the field. */
+function validationToAppError(error: ValidationFailure): AppError {
+  const first = error.validation[0];
+  const missing = first?.params?.missingProperty;
+  const fromPath = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  const field = (typeof missing === 'string' && missing) || fromPath || error.validationContext || 'request';
+  return new AppError(first?.keyword === 'required' ? 'fieldRequired' : 'validation', { field }, { field });
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
+
+export interface Config {
+  host: string;
+  port: number;
+  /** embedded default: PGlite files and uploads live here */
+  dataDir: string;
+  /** production: PostgreSQL; when unset the embedded PGlite is used */
+  databaseUrl?: string;
+  tokenTtlHours: number;
+  /** seed the demo company and users on first start (embedded default: yes) */
+  seedDemo: boolean;
+  /** production: the first administrator, created on first start when both are set */
+  adminPhone?: string;
+  adminPassword?: string;
+  /** built web app to serve; absent folder = API only */
+  webDist: string;
+  /** the top-bar expiry notice shows when the service ends within this many days */
+  expiryNoticeDays: number;
+  logLevel: string;
+  /** login attempts per minute per client address */
+  loginRateLimit: number;
+  /** public origin used in scan-code QR links; defaults to the request's origin */
+  publicUrl?: string;
+  /** external MQTT broker; when unset the embedded aedes broker runs */
+  mqttUrl?: string;
+  /** embedded broker port (0 = ephemeral); null = no MQTT at all (MQTT_PORT=off) */
+  mqttPort: number | null;
+  /** shared-subscription group of the server nodes on an external broker ('' = none) */
+  mqttShareGroup: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: Number(env.PORT ?? 8080),
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    databaseUrl,
+    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 24 * 7),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
+    adminPhone: env.ADMIN_PHONE || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),
+    expiryNoticeDays: Number(env.EXPIRY_NOTICE_DAYS ?? 30),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    publicUrl: env.PUBLIC_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: env.MQTT_PORT === 'off' ? null : Number(env.MQTT_PORT ?? 1883),
+    mqttShareGroup: env.MQTT_SHARE_GROUP ?? 'smartdata-ingest',
+  };
+}

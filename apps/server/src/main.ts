@@ -1,0 +1,49 @@
+/** Starts the platform: embedded default (PGlite in ./data) unless DATABASE_URL is set. */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { type Database, openDatabase } from './platform/db';
+import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
+
+const config = loadConfig();
+let database: Database;
+if (config.databaseUrl) {
+  database = await openDatabase({ url: config.databaseUrl });
+} else {
+  await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
+  database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
+}
+
+let logins: DemoLogin[] = [];
+if (await isEmpty(database.db)) {
+  if (config.seedDemo) logins = await seedDemo(database.db);
+  else if (config.adminPhone && config.adminPassword)
+    await seedFirstAdmin(database.db, config.adminPhone, config.adminPassword);
+}
+
+const app = await buildApp({ config, db: database.db });
+await app.listen({ host: config.host, port: config.port });
+
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+const lines = [
+  '',
+  `  Smart Data Platform is running at ${url}`,
+  `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}`,
+  `  API docs: ${url}/general/docs`,
+];
+if (logins.length > 0) {
+  lines.push('  demo logins (seeded just now):');
+  for (const login of logins) lines.push(`    ${login.phone} / ${login.password}  ${login.role}`);
+} else if (config.seedDemo) {
+  lines.push('  demo logins: 13800000000 / demo1234 (administrator), 13800000001 / demo1234 (limited user)');
+}
+console.log(lines.join('\n'));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,61 @@
+/** Accounts seen from the login side: issuing login tokens, registering, resetting passwords. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError, fieldError } from '../../platform/envelope';
+import { hashPassword } from '../../platform/password';
+import { issueToken, revokeAllTokens } from '../../platform/tokens';
+import { createUser, type UserRow } from '../users/service';
+import { users } from '../users/tables';
+
+export interface LoginToken {
+  token: string;
+  /** seconds */
+  expiresIn: number;
+}
+
+/** A token for an active user; a disabled account gets none, whichever way it logged in. */
+export async function loginTokenFor(db: Db, user: UserRow, ttlHours: number): Promise<LoginToken> {
+  if (user.status !== 1) throw new AppError('userDisabled');
+  return { token: await issueToken(db, user.id, ttlHours), expiresIn: ttlHours * 3600 };
+}
+
+/**
+ * The constraint a unique violation broke ('' when it names none), or null for any other
+ * error; as raised by node-postgres and by PGlite, possibly wrapped by drizzle.
+ */
+export function uniqueViolation(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * A new account with no company (the person creates one or accepts an invitation later).
+ * A phone (or scan identity) taken in the meantime by a parallel request is refused like a
+ * taken one.
+ */
+export async function registerUser(
+  db: Db,
+  input: { phone: string; password?: string; userName?: string; wxOpenId?: string },
+): Promise<UserRow> {
+  try {
+    return await createUser(db, input);
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint?.includes('wx_open_id')) throw fieldError('phone', 'wxAlreadyBound');
+    if (constraint != null) throw fieldError('phone', 'phoneTaken');
+    throw error;
+  }
+}
+
+/** Sets a new password and ends every session of the user, in one transaction. */
+export async function resetPassword(db: Db, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeAllTokens(tx as unknown as Db, userId);
+  });
+}

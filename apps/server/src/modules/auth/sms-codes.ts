@@ -1,0 +1,105 @@
+/**
+ * One-time SMS codes. A phone has at most one live code: issuing a new one retires the
+ * older ones, so the attempt limit cannot be multiplied by asking for more codes. A code is
+ * stored only as sha256(phone:code), lives 5 minutes, may be tried 5 times (each try is
+ * counted atomically before the comparison, so parallel guesses cannot exceed the limit),
+ * and is consumed by the first correct try. The code itself goes only to the SMS provider.
+ */
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError, fieldError } from '../../platform/envelope';
+import type { SmsProvider } from '../../platform/sms';
+import { sha256 } from '../../platform/tokens';
+import { smsCodes } from './tables';
+
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_RESEND_MS = 60_000;
+export const SMS_MAX_ATTEMPTS = 5;
+
+const CODE_FORMAT = /^\d{6}$/;
+
+function codeHash(phone: string, code: string): string {
+  return sha256(`${phone}:${code}`);
+}
+
+/** Issues and sends a new code; refuses a second one for the same phone within 60 s. */
+export async function issueSmsCode(db: Db, sms: SmsProvider, phone: string): Promise<void> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = Date.now();
+  const id = await db.transaction(async (tx) => {
+    // serialise requests for one phone so two parallel calls cannot both pass the 60 s check
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+    const [recent] = await tx
+      .select({ id: smsCodes.id })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, new Date(now - SMS_RESEND_MS))))
+      .limit(1);
+    if (recent) throw new AppError('smsTooFrequent', {}, { field: 'phone' });
+    await tx
+      .update(smsCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt)));
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        phone,
+        codeHash: codeHash(phone, code),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + SMS_CODE_TTL_MS),
+      })
+      .returning({ id: smsCodes.id });
+    return row!.id;
+  });
+  try {
+    await sms.sendCode(phone, code);
+  } catch (error) {
+    // an unsent code must not block the phone for a minute
+    await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    throw error;
+  }
+}
+
+/**
+ * Checks a code against the phone's live code and consumes it on success. Any failure
+ * (no live code, wrong code, too many tries, already used, expired) is 'smsCodeInvalid'
+ * on the field smsCode.
+ */
+export async function verifySmsCode(db: Db, phone: string, code: string): Promise<void> {
+  if (!CODE_FORMAT.test(code)) throw fieldError('smsCode', 'smsCodeInvalid');
+  const now = new Date();
+  const live = db
+    .select({ id: smsCodes.id })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, now)))
+    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+    .limit(1);
+  // count the try first; a code with no tries left is not selected
+  const [tried] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(
+      and(
+        sql`${smsCodes.id} = (${live})`,
+        isNull(smsCodes.consumedAt),
+        lt(smsCodes.attempts, SMS_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: smsCodes.id, codeHash: smsCodes.codeHash, attempts: smsCodes.attempts });
+  if (!tried) throw fieldError('smsCode', 'smsCodeInvalid');
+  if (tried.codeHash === codeHash(phone, code)) {
+    const [consumed] = await db
+      .update(smsCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(smsCodes.id, tried.id), isNull(smsCodes.consumedAt)))
+      .returning({ id: smsCodes.id });
+    if (consumed) return;
+  } else if (tried.attempts >= SMS_MAX_ATTEMPTS) {
+    // burned: the last try was wrong
+    await db
+      .update(smsCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(smsCodes.id, tried.id), isNull(smsCodes.consumedAt)));
+  }
+  throw fieldError('smsCode', 'smsCodeInvalid');
+}

@@ -1,0 +1,181 @@
+/**
+ * Data permissions of cabin nodes (spec point 6; rules in docs/api-data-engine.md):
+ * company administrators 3 everywhere; a node's creator at least 3 on it; otherwise the
+ * nearest node at or above with permissionMode 'custom' decides (own entry, else the best of
+ * the user's groups, else the company-wide entry, else 0); no custom node on the way up: 2.
+ */
+import { DATA_PERMISSION, type DataPermission } from '@platform/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import { companyMembers } from '../companies/tables';
+import { groupMembers, userGroups } from '../groups/tables';
+import { memberRoles, roles } from '../roles/tables';
+import { cabinNodes, cabinPermissions } from './tables';
+
+export interface DataCaller {
+  companyId: number;
+  userId: number;
+}
+
+/** The company default when no custom node is on the way up */
+export const DEFAULT_LEVEL: DataPermission = DATA_PERMISSION.write;
+
+interface Subject {
+  admin: boolean;
+  groupIds: Set<number>;
+}
+
+async function subjectOf(db: Db, caller: DataCaller): Promise<Subject> {
+  const [adminRows, groupRows] = await Promise.all([
+    db
+      .select({ roleType: roles.roleType })
+      .from(memberRoles)
+      .innerJoin(roles, eq(roles.id, memberRoles.roleId))
+      .innerJoin(
+        companyMembers,
+        and(
+          eq(companyMembers.companyId, memberRoles.companyId),
+          eq(companyMembers.userId, memberRoles.userId),
+        ),
+      )
+      .where(
+        and(
+          eq(memberRoles.companyId, caller.companyId),
+          eq(memberRoles.userId, caller.userId),
+          eq(companyMembers.status, 'active'),
+          eq(roles.roleType, 1),
+        ),
+      )
+      .limit(1),
+    db
+      .select({ groupId: groupMembers.groupId })
+      .from(groupMembers)
+      .innerJoin(userGroups, eq(userGroups.id, groupMembers.groupId))
+      .where(and(eq(groupMembers.userId, caller.userId), eq(userGroups.companyId, caller.companyId))),
+  ]);
+  return { admin: adminRows.length > 0, groupIds: new Set(groupRows.map((r) => r.groupId)) };
+}
+
+interface NodeRow {
+  id: number;
+  parentId: number | null;
+  permissionMode: string;
+  createdBy: number | null;
+}
+
+type EntryRow = { nodeId: number; scope: string; subjectId: number | null; level: number };
+
+function levelFromEntries(entries: EntryRow[], caller: DataCaller, subject: Subject): DataPermission {
+  const own = entries.find((e) => e.scope === 'user' && e.subjectId === caller.userId);
+  if (own) return own.level as DataPermission;
+  const groups = entries.filter(
+    (e) => e.scope === 'group' && e.subjectId != null && subject.groupIds.has(e.subjectId),
+  );
+  if (groups.length > 0) return Math.max(...groups.map((g) => g.level)) as DataPermission;
+  const company = entries.find((e) => e.scope === 'company');
+  return (company?.level ?? DATA_PERMISSION.none) as DataPermission;
+}
+
+/**
+ * Levels for many nodes of the caller's company in two queries (the whole tree and its custom
+ * entries), so a tree listing costs the same as one node. Nodes of other companies, or that do
+ * not exist, are absent from the map.
+ */
+export async function levelsFor(
+  db: Db,
+  caller: DataCaller,
+  nodeIds?: number[],
+): Promise<Map<number, DataPermission>> {
+  const [subject, nodes] = await Promise.all([
+    subjectOf(db, caller),
+    db
+      .select({
+        id: cabinNodes.id,
+        parentId: cabinNodes.parentId,
+        permissionMode: cabinNodes.permissionMode,
+        createdBy: cabinNodes.createdBy,
+      })
+      .from(cabinNodes)
+      .where(eq(cabinNodes.companyId, caller.companyId)),
+  ]);
+  const byId = new Map<number, NodeRow>(nodes.map((n) => [n.id, n]));
+  const customIds = nodes.filter((n) => n.permissionMode === 'custom').map((n) => n.id);
+  const entries: EntryRow[] =
+    customIds.length === 0 || subject.admin
+      ? []
+      : await db
+          .select({
+            nodeId: cabinPermissions.nodeId,
+            scope: cabinPermissions.scope,
+            subjectId: cabinPermissions.subjectId,
+            level: cabinPermissions.level,
+          })
+          .from(cabinPermissions)
+          .where(inArray(cabinPermissions.nodeId, customIds));
+  const entriesByNode = new Map<number, EntryRow[]>();
+  for (const e of entries) entriesByNode.set(e.nodeId, [...(entriesByNode.get(e.nodeId) ?? []), e]);
+
+  const inherited = new Map<number, DataPermission>();
+  const levelOfNode = (id: number): DataPermission => {
+    const known = inherited.get(id);
+    if (known !== undefined) return known;
+    // walk up iteratively to the nearest decided node, then fill the path
+    const path: NodeRow[] = [];
+    let current = byId.get(id);
+    let decided: DataPermission = DEFAULT_LEVEL;
+    while (current) {
+      const cached = inherited.get(current.id);
+      if (cached !== undefined) {
+        decided = cached;
+        break;
+      }
+      path.push(current);
+      if (current.permissionMode === 'custom') {
+        decided = levelFromEntries(entriesByNode.get(current.id) ?? [], caller, subject);
+        inherited.set(current.id, decided);
+        path.pop();
+        break;
+      }
+      current = current.parentId == null ? undefined : byId.get(current.parentId);
+      if (path.length > byId.size) break; // a cycle cannot happen (moves refuse it); stay safe
+    }
+    for (const node of path) inherited.set(node.id, decided);
+    return inherited.get(id) ?? decided;
+  };
+
+  const result = new Map<number, DataPermission>();
+  for (const id of nodeIds ?? nodes.map((n) => n.id)) {
+    const node = byId.get(id);
+    if (!node) continue;
+    if (subject.admin) {
+      result.set(id, DATA_PERMISSION.admin);
+      continue;
+    }
+    const level = levelOfNode(id);
+    result.set(id, node.createdBy === caller.userId ? DATA_PERMISSION.admin : level);
+  }
+  return result;
+}
+
+/** The caller's level on one node; 0 when the node is not in the caller's company. */
+export async function levelOf(db: Db, caller: DataCaller, nodeId: number): Promise<DataPermission> {
+  return (await levelsFor(db, caller, [nodeId])).get(nodeId) ?? DATA_PERMISSION.none;
+}
+
+/**
+ * Refuses unless the caller holds `needed` on the node: a node the caller cannot read (or of
+ * another company) is 40400 as if absent; a readable one with too low a level is 40300.
+ */
+export async function requireLevel(
+  db: Db,
+  caller: DataCaller,
+  nodeId: number,
+  needed: DataPermission,
+  field = 'id',
+): Promise<DataPermission> {
+  const level = await levelOf(db, caller, nodeId);
+  if (level === DATA_PERMISSION.none) throw new AppError('notFound', {}, { field });
+  if (level < needed) throw new AppError('forbidden');
+  return level;
+}

@@ -1,0 +1,31 @@
+import type { App } from '../platform/context';
+import analysisRoutes from './analysis/routes';
+import authRoutes from './auth/routes';
+import cabinRoutes from './cabin/routes';
+import companiesRoutes from './companies/routes';
+import dataItemRoutes from './dataitems/routes';
+import delegationsRoutes from './delegations/routes';
+import filesRoutes from './files/routes';
+import groupsRoutes from './groups/routes';
+import ingestRoutes from './ingest/routes';
+import ordersRoutes from './orders/routes';
+import recordRoutes from './records/routes';
+import rolesRoutes from './roles/routes';
+import usersRoutes from './users/routes';
+
+/** Every module's routes, registered under /general. */
+export const MODULES: Array<(app: App) => Promise<void>> = [
+  authRoutes,
+  usersRoutes,
+  rolesRoutes,
+  ordersRoutes,
+  filesRoutes,
+  companiesRoutes,
+  groupsRoutes,
+  delegationsRoutes,
+  ingestRoutes,
+  cabinRoutes,
+  dataItemRoutes,
+  recordRoutes,
+  analysisRoutes,
+];

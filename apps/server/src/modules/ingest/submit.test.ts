@@ -1,0 +1,245 @@
+import { ERROR_CODES } from '@platform/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../platform/tokens';
+import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { makeItem, SAMPLE_FIELDS, setPermissions } from '../cabin/test-support';
+import { dataItems } from '../dataitems/tables';
+import { dataRecords } from '../records/tables';
+import { invalidateItem } from './pipeline';
+import { submissionKeys } from './tables';
+
+let t: TestApp;
+let a: TestCompany;
+let b: TestCompany;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  a = await makeCompany(t, 'Submit A');
+  b = await makeCompany(t, 'Submit B');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function newKey(token: string, body: Record<string, unknown> = { name: 'meter', kind: 'user' }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/general/smartdata/key/create',
+    payload: body,
+    headers: bearer(token),
+  });
+  expect(res.json().code).toBe(0);
+  return res.json().data as { id: number; key: string };
+}
+
+function post(key: string, payload: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/general/smartdata/submit',
+    payload: payload as Record<string, unknown>,
+    headers: { authorization: key, 'accept-language': 'en' },
+  });
+}
+
+async function recordsOf(itemId: number) {
+  return t.db.select().from(dataRecords).where(eq(dataRecords.itemId, itemId)).orderBy(dataRecords.id);
+}
+
+describe('submission keys', () => {
+  it('shows a key once, stores only its hash, lists it by prefix and revokes it', async () => {
+    const { id, key } = await newKey(a.limited.token);
+    expect(key).toMatch(/^sdk_[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.db.select().from(submissionKeys).where(eq(submissionKeys.id, id));
+    expect(row).toMatchObject({ keyHash: sha256(key), prefix: key.slice(0, 12), userId: a.limited.id });
+    expect(JSON.stringify(row)).not.toContain(key);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/general/smartdata/key/list',
+      headers: bearer(a.limited.token),
+    });
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ id, name: 'meter', kind: 'user', prefix: key.slice(0, 12), revokedAt: null }),
+    ]);
+    expect(list.body).not.toContain(key);
+    // another member of the same company neither sees nor revokes it
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/general/smartdata/key/list',
+      headers: bearer(a.admin.token),
+    });
+    expect(other.json().data).toEqual([]);
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/key/revoke',
+      payload: { id },
+      headers: bearer(a.admin.token),
+    });
+    expect(stolen.json().code).toBe(ERROR_CODES.NOT_FOUND);
+
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/key/revoke',
+      payload: { id },
+      headers: bearer(a.limited.token),
+    });
+    expect(revoked.json().code).toBe(0);
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const res = await post(key, { itemId, f1: 1 });
+    expect(res.json().code).toBe(ERROR_CODES.TOKEN_INVALID);
+    expect(await recordsOf(itemId)).toEqual([]);
+  });
+
+  it('needs a name, and a device id for device keys', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/key/create',
+      payload: { name: 'gw', kind: 'device' },
+      headers: bearer(a.admin.token),
+    });
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'deviceId' } });
+    const noName = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/key/create',
+      payload: { name: ' ', kind: 'user' },
+      headers: bearer(a.admin.token),
+    });
+    expect(noName.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'name' } });
+  });
+});
+
+describe('POST /general/smartdata/submit', () => {
+  it('writes one record by field names and keys, answered with the success message', async () => {
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const { key } = await newKey(a.limited.token);
+    const res = await post(key, { itemId, ts: '2026-11-23T08:00:00Z', 温度: 21.456, f2: '3', note: 'ok' });
+    expect(res.json()).toEqual({ code: 0, message: 'Data Submission Successful', data: { count: 1 } });
+    const [row] = await recordsOf(itemId);
+    expect(row).toMatchObject({
+      values: { f1: 21.46, f2: 3, f3: 'ok' },
+      source: 'http',
+      createdBy: a.limited.id,
+      companyId: a.id,
+    });
+    expect(row!.ts.toISOString()).toBe('2026-11-23T08:00:00.000Z');
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/submit',
+      payload: { itemId, f2: 4 },
+      headers: { authorization: key },
+    });
+    expect(zh.json().message).toBe('数据提交成功');
+  });
+
+  it('writes a batch all or nothing', async () => {
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const { key } = await newKey(a.admin.token);
+    const batch = Array.from({ length: 50 }, (_, i) => ({ itemId, f2: i }));
+    const res = await post(key, batch);
+    expect(res.json()).toMatchObject({ code: 0, data: { count: 50 } });
+    expect((await recordsOf(itemId)).map((r) => r.values.f2)).toEqual(batch.map((r) => r.f2));
+
+    const bad = await post(key, [
+      { itemId, f2: 1 },
+      { itemId, f2: 2 },
+      { itemId, count: 'x' },
+    ]);
+    expect(bad.json()).toMatchObject({
+      code: ERROR_CODES.VALIDATION,
+      data: { index: 2, itemId, field: 'f2' },
+    });
+    expect(bad.json().data.message).toContain('count');
+    expect(await recordsOf(itemId)).toHaveLength(50);
+
+    const noItem = await post(key, [{ itemId, f2: 1 }, { f2: 2 }]);
+    expect(noItem.json()).toMatchObject({
+      code: ERROR_CODES.VALIDATION,
+      data: { index: 1, field: 'itemId' },
+    });
+    const tooMany = await post(
+      key,
+      Array.from({ length: 5001 }, () => ({ itemId })),
+    );
+    expect(tooMany.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'records' } });
+    expect(await recordsOf(itemId)).toHaveLength(50);
+  });
+
+  it('refuses unknown and malformed keys', async () => {
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    for (const key of ['sdk_nope', 'nonsense', '']) {
+      const res = await post(key, { itemId, f2: 1 });
+      expect(res.json().code, key).toBe(ERROR_CODES.TOKEN_INVALID);
+    }
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/submit',
+      payload: { itemId },
+    });
+    expect(none.json().code).toBe(ERROR_CODES.TOKEN_INVALID);
+    expect(await recordsOf(itemId)).toEqual([]);
+  });
+
+  it("refuses another company's item as absent", async () => {
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const { key } = await newKey(b.admin.token);
+    const res = await post(key, { itemId, f2: 1 });
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.NOT_FOUND,
+      data: { index: 0, itemId, field: 'itemId' },
+    });
+    expect(await recordsOf(itemId)).toEqual([]);
+  });
+
+  it("follows the key user's data permission: read only 40300, none 40400, public collection allowed", async () => {
+    const readOnly = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const hidden = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    await setPermissions(t, readOnly.nodeId, [{ scope: 'user', subjectId: a.limited.id, level: 1 }]);
+    await setPermissions(t, hidden.nodeId, [{ scope: 'company', subjectId: null, level: 0 }]);
+    const { key } = await newKey(a.limited.token);
+    const ro = await post(key, { itemId: readOnly.itemId, f2: 1 });
+    expect(ro.json()).toMatchObject({ code: ERROR_CODES.FORBIDDEN, data: { itemId: readOnly.itemId } });
+    const no = await post(key, [{ itemId: readOnly.itemId }, { itemId: hidden.itemId, f2: 1 }]);
+    expect(no.json().code).toBe(ERROR_CODES.FORBIDDEN);
+    const hid = await post(key, { itemId: hidden.itemId, f2: 1 });
+    expect(hid.json().code).toBe(ERROR_CODES.NOT_FOUND);
+    expect(await recordsOf(readOnly.itemId)).toEqual([]);
+    expect(await recordsOf(hidden.itemId)).toEqual([]);
+
+    await t.db.update(dataItems).set({ publicCollect: true }).where(eq(dataItems.id, readOnly.itemId));
+    invalidateItem(readOnly.itemId);
+    expect((await post(key, { itemId: readOnly.itemId, f2: 1 })).json().code).toBe(0);
+    expect(await recordsOf(readOnly.itemId)).toHaveLength(1);
+  });
+
+  it('lets a device key write only to items naming its device, or public ones', async () => {
+    const fed = await makeItem(t, a.id, { fields: SAMPLE_FIELDS, kind: 13 });
+    const other = await makeItem(t, a.id, { fields: SAMPLE_FIELDS, kind: 13 });
+    await t.db
+      .update(dataItems)
+      .set({ sources: [{ deviceId: 'GW-001', deviceName: 'gateway' }] })
+      .where(eq(dataItems.id, fed.itemId));
+    invalidateItem(fed.itemId);
+    const { key } = await newKey(a.admin.token, { name: 'gateway', kind: 'device', deviceId: 'GW-001' });
+    expect((await post(key, { itemId: fed.itemId, f1: 3.5 })).json().code).toBe(0);
+    const refused = await post(key, { itemId: other.itemId, f1: 3.5 });
+    expect(refused.json()).toMatchObject({ code: ERROR_CODES.FORBIDDEN, data: { itemId: other.itemId } });
+    expect(await recordsOf(other.itemId)).toEqual([]);
+    expect((await recordsOf(fed.itemId))[0]!.values).toEqual({ f1: 3.5 });
+  });
+
+  it('stops working when the key user leaves the company', async () => {
+    const c = await makeCompany(t, 'Submit C');
+    const { itemId } = await makeItem(t, c.id, { fields: SAMPLE_FIELDS });
+    const { key } = await newKey(c.limited.token);
+    expect((await post(key, { itemId, f2: 1 })).json().code).toBe(0);
+    const { companyMembers } = await import('../companies/tables');
+    await t.db
+      .update(companyMembers)
+      .set({ status: 'refused' })
+      .where(eq(companyMembers.userId, c.limited.id));
+    expect((await post(key, { itemId, f2: 2 })).json().code).toBe(ERROR_CODES.TOKEN_INVALID);
+    expect(await recordsOf(itemId)).toHaveLength(1);
+  });
+});

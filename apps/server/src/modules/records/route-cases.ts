@@ -1,0 +1,143 @@
+import { ERROR_CODES, type FieldDef } from '@platform/domain';
+import { expect } from 'vitest';
+import { bearer, type TestApp } from '../../test/helper';
+import type { RouteCases, TenantContext } from '../../test/route-cases';
+import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
+import { makeRecords, multipartForm, recordsOf } from './test-support';
+
+/** Company A's item with one record, as the victim of each case. */
+async function victim(t: TestApp, companyId: number, fields: FieldDef[] = SAMPLE_FIELDS) {
+  const { itemId } = await makeItem(t, companyId, { fields, name: 'victim' });
+  const [recordId] = await makeRecords(t, companyId, itemId, [{ values: { f1: 21.5, f2: 3, f3: 'secret' } }]);
+  return { itemId, recordId: recordId!, before: await recordsOf(t, itemId) };
+}
+
+/** A's item is untouched and B got the not-found answer on itemId. */
+function untouched(ctx: TenantContext, itemId: number, before: unknown) {
+  return async (res: { json(): { code: number; data: unknown }; body: string }) => {
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: { field: 'itemId' } });
+    expect(res.body).not.toContain('secret');
+    expect(await recordsOf(ctx.t, itemId)).toEqual(before);
+  };
+}
+
+export const recordsRouteCases: RouteCases = {
+  'GET /general/smartdata/record/list': {
+    attack: async (ctx) => {
+      const { itemId, before } = await victim(ctx.t, ctx.a.id);
+      return {
+        request: {
+          method: 'GET',
+          url: `/general/smartdata/record/list?itemId=${itemId}`,
+          headers: bearer(ctx.b.admin.token),
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+  'POST /general/smartdata/record/delete': {
+    attack: async (ctx) => {
+      const { itemId, recordId, before } = await victim(ctx.t, ctx.a.id);
+      return {
+        request: {
+          method: 'POST',
+          url: '/general/smartdata/record/delete',
+          payload: { itemId, ids: [recordId] },
+          headers: bearer(ctx.b.admin.token),
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+  'POST /general/smartdata/record/clear': {
+    attack: async (ctx) => {
+      const { itemId, before } = await victim(ctx.t, ctx.a.id);
+      return {
+        request: {
+          method: 'POST',
+          url: '/general/smartdata/record/clear',
+          payload: { itemId, confirmName: 'victim' },
+          headers: bearer(ctx.b.admin.token),
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+  'POST /general/smartdata/record/add': {
+    attack: async (ctx) => {
+      const { itemId, before } = await victim(ctx.t, ctx.a.id);
+      return {
+        request: {
+          method: 'POST',
+          url: '/general/smartdata/record/add',
+          payload: { itemId, values: { f1: 1, f2: 2, f3: 'planted' } },
+          headers: bearer(ctx.b.admin.token),
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+  'POST /general/smartdata/record/update': {
+    attack: async (ctx) => {
+      const { itemId, recordId, before } = await victim(ctx.t, ctx.a.id);
+      return {
+        request: {
+          method: 'POST',
+          url: '/general/smartdata/record/update',
+          payload: { itemId, id: recordId, values: { f3: 'changed' } },
+          headers: bearer(ctx.b.admin.token),
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+  'GET /general/smartdata/record/export': {
+    attack: async (ctx) => {
+      const { itemId, before } = await victim(ctx.t, ctx.a.id);
+      return {
+        request: {
+          method: 'GET',
+          url: `/general/smartdata/record/export?itemId=${itemId}&format=csv`,
+          headers: bearer(ctx.b.admin.token),
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+  'POST /general/smartdata/record/import': {
+    attack: async (ctx) => {
+      const { itemId, before } = await victim(ctx.t, ctx.a.id);
+      const form = multipartForm(
+        { itemId },
+        { bytes: Buffer.from('time,f1\n2026-01-02 00:00:00,5\n'), filename: 'rows.csv' },
+      );
+      return {
+        request: {
+          method: 'POST',
+          url: '/general/smartdata/record/import',
+          payload: form.payload,
+          headers: { ...bearer(ctx.b.admin.token), ...form.headers },
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+  'POST /general/smartdata/record/upload': {
+    attack: async (ctx) => {
+      const { itemId, before } = await victim(ctx.t, ctx.a.id);
+      const form = multipartForm(
+        { itemId, field: 'f3' },
+        { bytes: Buffer.from('planted file'), filename: 'note.txt' },
+      );
+      return {
+        request: {
+          method: 'POST',
+          url: '/general/smartdata/record/upload',
+          payload: form.payload,
+          headers: { ...bearer(ctx.b.admin.token), ...form.headers },
+        },
+        verify: untouched(ctx, itemId, before),
+      };
+    },
+  },
+};

@@ -1,0 +1,157 @@
+/**
+ * CSV and XLSX, both ways. Exports stream row batches (CSV with a UTF-8 byte-order mark so
+ * Excel shows Chinese text; XLSX with real number cells so sums work). Imports recognise the
+ * format by the bytes, never by the name: a zip is XLSX, anything else must be UTF-8 text.
+ * Rows keep the numbers a person sees in Excel (header = row 1), so rejections can point at them.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import type { ImportCell } from '@platform/domain';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+
+export type SheetFormat = 'csv' | 'xlsx';
+
+/** One exported cell: text, or a number with the decimals to show */
+export type OutCell = string | { number: number; decimals?: number };
+
+export interface SheetRow {
+  /** 1-based, as the user sees it in the file */
+  row: number;
+  cells: ImportCell[];
+}
+
+export class SheetFormatError extends Error {}
+
+const BOM = '\uFEFF';
+
+function cellText(cell: OutCell): string {
+  return typeof cell === 'string' ? cell : String(cell.number);
+}
+
+/** A CSV download: BOM, header, then each batch as it comes. */
+export function csvStream(header: string[], batches: AsyncIterable<OutCell[][]>): Readable {
+  async function* lines() {
+    yield BOM + stringify([header]);
+    for await (const batch of batches) yield stringify(batch.map((row) => row.map(cellText)));
+  }
+  return Readable.from(lines());
+}
+
+/** An XLSX download written as it streams: one sheet, bold header, number cells for numbers. */
+export function xlsxStream(
+  sheetName: string,
+  header: string[],
+  batches: AsyncIterable<OutCell[][]>,
+): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  // sheet names may not hold []:*?/\ and are at most 31 characters
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1');
+  sheet.columns = header.map((h, i) => ({
+    header: h,
+    key: String(i),
+    width: i === 0 ? 20 : Math.max(12, h.length + 4),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  (async () => {
+    for await (const batch of batches) {
+      for (const cells of batch) {
+        const row = sheet.addRow(cells.map((c) => (typeof c === 'string' ? c : c.number)));
+        cells.forEach((c, i) => {
+          if (typeof c !== 'string' && c.decimals !== undefined) {
+            row.getCell(i + 1).numFmt = c.decimals === 0 ? '0' : `0.${'0'.repeat(c.decimals)}`;
+          }
+        });
+        row.commit();
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
+function isZip(bytes: Buffer): boolean {
+  return (
+    bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+  );
+}
+
+/** Excel keeps dates as wall times; exceljs hands them over as UTC instants of that wall time. */
+function wallText(date: Date): string {
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${p(date.getUTCFullYear(), 4)}-${p(date.getUTCMonth() + 1)}-${p(date.getUTCDate())} ${p(date.getUTCHours())}:${p(date.getUTCMinutes())}:${p(date.getUTCSeconds())}`;
+}
+
+function xlsxCell(value: ExcelJS.CellValue): ImportCell {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return wallText(value);
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return xlsxCell(value.result as ExcelJS.CellValue);
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('error' in value) return String(value.error);
+  }
+  return String(value);
+}
+
+async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new SheetFormatError('not a readable XLSX workbook');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const values = row.values as ExcelJS.CellValue[];
+    // row.values is 1-based: index 0 is always empty
+    rows.push({ row: rowNumber, cells: values.slice(1).map((v) => xlsxCell(v)) });
+  });
+  return rows;
+}
+
+function readCsv(bytes: Buffer): SheetRow[] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new SheetFormatError('not UTF-8 text');
+  }
+  if (text.includes('\u0000')) throw new SheetFormatError('binary content');
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false });
+  } catch {
+    throw new SheetFormatError('not CSV');
+  }
+  return records.map((cells, i) => ({ row: i + 1, cells }));
+}
+
+/** The rows of an uploaded table, blank rows left out; SheetFormatError when it is neither format. */
+export async function readSheet(bytes: Buffer): Promise<{ format: SheetFormat; rows: SheetRow[] }> {
+  const blank = (cells: ImportCell[]) =>
+    cells.every((c) => c === null || c === undefined || String(c).trim() === '');
+  const format: SheetFormat = isZip(bytes) ? 'xlsx' : 'csv';
+  const rows = format === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes);
+  return { format, rows: rows.filter((r) => !blank(r.cells)) };
+}
+
+/** Content-Disposition of a download: an ASCII fallback plus the real name (RFC 6266 / 5987). */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,182 @@
+import { checkName, checkPassword, checkPhone } from '@platform/domain';
+import { Type } from 'typebox';
+import { caller, callerCompany } from '../../platform/auth';
+import type { App } from '../../platform/context';
+import { assertField, ok } from '../../platform/envelope';
+import { EmptyEnvelope, Envelope, Id, Page, Paging, Phone, paging } from '../../platform/schemas';
+import {
+  addSysUser,
+  grantableRoles,
+  listMembers,
+  listSysUsers,
+  removeSysUser,
+  updateSysUser,
+} from './members';
+
+const SysUserRow = Type.Object({
+  userId: Type.Integer(),
+  userName: Type.String(),
+  phone: Type.String(),
+  status: Type.Integer({ description: 'the account: 1 enabled, 0 disabled' }),
+  memberStatus: Type.String({ description: 'active | invited' }),
+  roleIds: Type.Array(Type.Integer(), { description: 'for an invited member: the roles they will get' }),
+  roleNames: Type.Array(Type.String()),
+  joinedAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+const MemberRow = Type.Object({
+  userId: Type.Integer(),
+  userName: Type.String(),
+  phone: Type.String(),
+  headImgUrl: Type.Union([Type.String(), Type.Null()]),
+});
+
+const ListQuery = Type.Object({ ...Paging, keyword: Type.Optional(Type.String({ maxLength: 50 })) });
+const RoleIds = Type.Array(Id, { maxItems: 50 });
+
+function checkedUserName(value: string): string {
+  const name = value.trim();
+  assertField('userName', checkName(name));
+  return name;
+}
+
+export default async function memberRoutes(app: App): Promise<void> {
+  app.get(
+    '/user/getSysUserList',
+    {
+      config: { permission: 'um_user' },
+      schema: {
+        tags: ['users'],
+        summary: "Active and invited members of the caller's company with their roles",
+        querystring: ListQuery,
+        response: { 200: Envelope(Page(SysUserRow)) },
+      },
+    },
+    async (request) => {
+      const page = paging(request.query);
+      const { list, total } = await listSysUsers(app.db, callerCompany(request), {
+        keyword: request.query.keyword,
+        ...page,
+      });
+      return ok({ list, total, pageNum: page.pageNum, pageSize: page.pageSize });
+    },
+  );
+
+  app.post(
+    '/user/addSysUser',
+    {
+      config: { permission: 'um_user' },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Add a member: a new phone gets an account (password optional: without one the person logs in by SMS code); a known phone joins unchanged',
+        body: Type.Object({
+          phone: Phone,
+          userName: Type.String({ maxLength: 200 }),
+          password: Type.Optional(Type.String({ maxLength: 128 })),
+          roleIds: RoleIds,
+        }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              userId: Type.Integer(),
+              created: Type.Boolean({ description: 'false: an existing account was added' }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const companyId = callerCompany(request);
+      const { body } = request;
+      assertField('phone', checkPhone(body.phone));
+      const userName = checkedUserName(body.userName);
+      const password = body.password || undefined;
+      if (password != null) assertField('password', checkPassword(password));
+      const roles = await grantableRoles(app.db, companyId, body.roleIds, caller(request).menuCodes);
+      const result = await addSysUser(app.db, { companyId, phone: body.phone, userName, password, roles });
+      return ok(result, 'operation', request.lang);
+    },
+  );
+
+  app.post(
+    '/user/updateSysUser',
+    {
+      config: { permission: 'um_user' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Change a member's roles, or the account's name and enabled flag when this company is its only one",
+        body: Type.Object({
+          userId: Id,
+          userName: Type.Optional(Type.String({ maxLength: 200 })),
+          status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 enabled' })),
+          roleIds: Type.Optional(RoleIds),
+        }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const auth = caller(request);
+      const companyId = callerCompany(request);
+      const { body } = request;
+      const userName = body.userName == null ? undefined : checkedUserName(body.userName);
+      const roles =
+        body.roleIds == null
+          ? undefined
+          : await grantableRoles(app.db, companyId, body.roleIds, auth.menuCodes);
+      await updateSysUser(app.db, {
+        companyId,
+        callerId: auth.userId,
+        callerCodes: auth.menuCodes,
+        userId: body.userId,
+        userName,
+        status: body.status,
+        roles,
+      });
+      return ok(null, 'operation', request.lang);
+    },
+  );
+
+  app.post(
+    '/user/removeSysUser',
+    {
+      config: { permission: 'um_user' },
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a member from the company (the account stays)',
+        body: Type.Object({ userId: Id }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await removeSysUser(app.db, {
+        companyId: callerCompany(request),
+        userId: request.body.userId,
+        callerCodes: caller(request).menuCodes,
+      });
+      return ok(null, 'deleted', request.lang);
+    },
+  );
+
+  app.get(
+    '/company/member/getMemberList',
+    {
+      config: { permission: 'member' },
+      schema: {
+        tags: ['users'],
+        summary: 'Active members of the current company',
+        querystring: ListQuery,
+        response: { 200: Envelope(Page(MemberRow)) },
+      },
+    },
+    async (request) => {
+      const page = paging(request.query);
+      const { list, total } = await listMembers(app.db, callerCompany(request), {
+        keyword: request.query.keyword,
+        ...page,
+      });
+      return ok({ list, total, pageNum: page.pageNum, pageSize: page.pageSize });
+    },
+  );
+}

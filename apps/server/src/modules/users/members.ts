@@ -1,0 +1,389 @@
+/**
+ * User management inside one company (um_user). A company manages its memberships and the
+ * roles its members hold; the account itself (name, enabled flag) belongs to the person, so a
+ * company may change it only when it is the account's sole active company. A manager touches
+ * only members and roles whose codes they hold themselves (see roles/service.ts).
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/envelope';
+import { hashPassword } from '../../platform/password';
+import { companies, companyMembers } from '../companies/tables';
+import { alertDelegations } from '../delegations/tables';
+import { groupMembers, userGroups } from '../groups/tables';
+import {
+  assertHeld,
+  codesOfRoles,
+  companyRoles,
+  isPlatformCompany,
+  keepingAnAdministrator,
+  type RoleRow,
+} from '../roles/service';
+import { memberRoles, roles } from '../roles/tables';
+import { users } from './tables';
+
+/** LIKE wildcards in a keyword match themselves. */
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function keywordFilter(keyword: string | undefined) {
+  const text = keyword?.trim();
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  return or(ilike(users.userName, pattern), ilike(users.phone, pattern));
+}
+
+export interface SysUserView {
+  userId: number;
+  userName: string;
+  phone: string;
+  /** the account: 1 enabled, 0 disabled */
+  status: number;
+  /** the membership: active, or invited and not yet agreed */
+  memberStatus: string;
+  roleIds: number[];
+  roleNames: string[];
+  joinedAt: string | null;
+}
+
+interface PageQuery {
+  keyword?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Active and invited members of the company; invited ones show the roles they will get. */
+export async function listSysUsers(
+  db: Db,
+  companyId: number,
+  query: PageQuery,
+): Promise<{ list: SysUserView[]; total: number }> {
+  const where = and(
+    eq(companyMembers.companyId, companyId),
+    inArray(companyMembers.status, ['active', 'invited']),
+    keywordFilter(query.keyword),
+  );
+  const [rows, [totalRow], companyRoleRows] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        userName: users.userName,
+        phone: users.phone,
+        status: users.status,
+        memberStatus: companyMembers.status,
+        invitedRoleIds: companyMembers.invitedRoleIds,
+        joinedAt: companyMembers.joinedAt,
+      })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(where)
+      .orderBy(asc(companyMembers.createdAt), asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: count() })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(where),
+    db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.companyId, companyId)),
+  ]);
+  const roleName = new Map(companyRoleRows.map((r) => [r.id, r.name]));
+  const held = new Map<number, number[]>();
+  const activeIds = rows.filter((r) => r.memberStatus === 'active').map((r) => r.userId);
+  if (activeIds.length > 0) {
+    const holdings = await db
+      .select({ userId: memberRoles.userId, roleId: memberRoles.roleId })
+      .from(memberRoles)
+      .where(and(eq(memberRoles.companyId, companyId), inArray(memberRoles.userId, activeIds)))
+      .orderBy(asc(memberRoles.roleId));
+    for (const h of holdings) held.set(h.userId, [...(held.get(h.userId) ?? []), h.roleId]);
+  }
+  const list = rows.map((r) => {
+    const wanted = r.memberStatus === 'active' ? (held.get(r.userId) ?? []) : (r.invitedRoleIds ?? []);
+    const roleIds = wanted.filter((id) => roleName.has(id));
+    return {
+      userId: r.userId,
+      userName: r.userName,
+      phone: r.phone,
+      status: r.status,
+      memberStatus: r.memberStatus,
+      roleIds,
+      roleNames: roleIds.map((id) => roleName.get(id)!),
+      joinedAt: r.joinedAt?.toISOString() ?? null,
+    };
+  });
+  return { list, total: Number(totalRow?.n ?? 0) };
+}
+
+export interface MemberView {
+  userId: number;
+  userName: string;
+  phone: string;
+  headImgUrl: string | null;
+}
+
+/** Active members of the company, for pickers (groups, delegations). */
+export async function listMembers(
+  db: Db,
+  companyId: number,
+  query: PageQuery,
+): Promise<{ list: MemberView[]; total: number }> {
+  const where = and(
+    eq(companyMembers.companyId, companyId),
+    eq(companyMembers.status, 'active'),
+    keywordFilter(query.keyword),
+  );
+  const [list, [totalRow]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        userName: users.userName,
+        phone: users.phone,
+        headImgUrl: users.headImgUrl,
+      })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(where)
+      .orderBy(asc(users.userName), asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: count() })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(where),
+  ]);
+  return { list, total: Number(totalRow?.n ?? 0) };
+}
+
+/**
+ * The roles asked for, checked: each must be a role of the company (else roleIds), and each
+ * code they carry must be held by the caller (else grantNotHeld on roleIds).
+ */
+export async function grantableRoles(
+  db: Db,
+  companyId: number,
+  roleIds: readonly number[],
+  callerCodes: ReadonlySet<string>,
+): Promise<RoleRow[]> {
+  const rows = await companyRoles(db, companyId, roleIds);
+  assertHeld('roleIds', codesOfRoles(rows, await isPlatformCompany(db, companyId)), callerCodes);
+  return rows;
+}
+
+async function rolesHeld(tx: Db, companyId: number, userId: number): Promise<RoleRow[]> {
+  const rows = await tx
+    .select({ role: roles })
+    .from(memberRoles)
+    .innerJoin(roles, eq(roles.id, memberRoles.roleId))
+    .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
+  return rows.map((r) => r.role);
+}
+
+/** The membership row (active or invited), locked; notMember when there is none. */
+async function membershipOf(tx: Db, companyId: number, userId: number) {
+  const [row] = await tx
+    .select({ status: companyMembers.status, invitedRoleIds: companyMembers.invitedRoleIds })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.userId, userId),
+        inArray(companyMembers.status, ['active', 'invited']),
+      ),
+    )
+    .for('update');
+  if (!row) throw new AppError('notMember', {}, { field: 'userId' });
+  return row;
+}
+
+/** Whether the user is an active member of a live company other than this one. */
+async function belongsElsewhere(tx: Db, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(
+      and(
+        eq(companyMembers.userId, userId),
+        eq(companyMembers.status, 'active'),
+        ne(companyMembers.companyId, companyId),
+        isNull(companies.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row != null;
+}
+
+export interface AddSysUserInput {
+  companyId: number;
+  phone: string;
+  userName: string;
+  password?: string;
+  roles: RoleRow[];
+}
+
+/**
+ * A new phone gets an account (with the password given, or none: the person then logs in by
+ * SMS code); a known phone joins as it is: its name and password are the person's own and
+ * stay unchanged. Either way the membership is active at once with exactly the given roles.
+ */
+export async function addSysUser(
+  db: Db,
+  input: AddSysUserInput,
+): Promise<{ userId: number; created: boolean }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(users)
+      .values({ phone: input.phone, userName: input.userName, passwordHash })
+      .onConflictDoNothing({ target: users.phone })
+      .returning({ id: users.id });
+    const created = inserted != null;
+    const userId =
+      inserted?.id ??
+      (await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)))[0]!.id;
+    const [existing] = await tx
+      .select({ status: companyMembers.status })
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, userId)))
+      .for('update');
+    if (existing?.status === 'active') throw new AppError('alreadyMember', {}, { field: 'phone' });
+    const values = { status: 'active', invitedRoleIds: null, joinedAt: new Date() };
+    await tx
+      .insert(companyMembers)
+      .values({ companyId: input.companyId, userId, ...values })
+      .onConflictDoUpdate({ target: [companyMembers.companyId, companyMembers.userId], set: values });
+    await tx
+      .delete(memberRoles)
+      .where(and(eq(memberRoles.companyId, input.companyId), eq(memberRoles.userId, userId)));
+    if (input.roles.length > 0) {
+      await tx
+        .insert(memberRoles)
+        .values(input.roles.map((r) => ({ companyId: input.companyId, userId, roleId: r.id })));
+    }
+    await tx
+      .update(users)
+      .set({ currentCompanyId: input.companyId })
+      .where(and(eq(users.id, userId), isNull(users.currentCompanyId)));
+    return { userId, created };
+  });
+}
+
+export interface UpdateSysUserInput {
+  companyId: number;
+  callerId: number;
+  callerCodes: ReadonlySet<string>;
+  userId: number;
+  userName?: string;
+  status?: number;
+  /** already checked by grantableRoles */
+  roles?: RoleRow[];
+}
+
+export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<void> {
+  const { companyId, userId } = input;
+  const isPlatform = await isPlatformCompany(db, companyId);
+  await keepingAnAdministrator(db, companyId, async (tx) => {
+    const membership = await membershipOf(tx, companyId, userId);
+    const held = membership.status === 'active' ? await rolesHeld(tx, companyId, userId) : [];
+    // a manager cannot act on someone who holds more than they do
+    assertHeld('userId', codesOfRoles(held, isPlatform), input.callerCodes);
+
+    const [account] = await tx
+      .select({ userName: users.userName, status: users.status })
+      .from(users)
+      .where(eq(users.id, userId));
+    const accountChange: { userName?: string; status?: number } = {};
+    if (input.userName != null && input.userName !== account!.userName)
+      accountChange.userName = input.userName;
+    if (input.status != null && input.status !== account!.status) accountChange.status = input.status;
+    if (Object.keys(accountChange).length > 0) {
+      if (accountChange.status === 0 && userId === input.callerId) {
+        throw new AppError('disableSelf', {}, { field: 'status' });
+      }
+      if (membership.status !== 'active' || (await belongsElsewhere(tx, companyId, userId))) {
+        throw new AppError('accountNotManaged', {}, { field: 'userId' });
+      }
+      await tx
+        .update(users)
+        .set({ ...accountChange, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    }
+
+    if (input.roles) {
+      const wanted = new Set(input.roles.map((r) => r.id));
+      if (membership.status === 'invited') {
+        await tx
+          .update(companyMembers)
+          .set({ invitedRoleIds: [...wanted] })
+          .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+      } else {
+        // taking a role away is as much a grant decision as giving one
+        const removed = held.filter((r) => !wanted.has(r.id));
+        assertHeld('roleIds', codesOfRoles(removed, isPlatform), input.callerCodes);
+        await tx
+          .delete(memberRoles)
+          .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
+        if (wanted.size > 0) {
+          await tx.insert(memberRoles).values([...wanted].map((roleId) => ({ companyId, userId, roleId })));
+        }
+      }
+    }
+  });
+}
+
+/**
+ * Ends a membership (or withdraws an invitation): the account stays, but the person loses the
+ * company's roles, its groups and its alert delegations, and moves to another company.
+ */
+export async function removeSysUser(
+  db: Db,
+  input: { companyId: number; userId: number; callerCodes: ReadonlySet<string> },
+): Promise<void> {
+  const { companyId, userId } = input;
+  const isPlatform = await isPlatformCompany(db, companyId);
+  await keepingAnAdministrator(db, companyId, async (tx) => {
+    await membershipOf(tx, companyId, userId);
+    assertHeld('userId', codesOfRoles(await rolesHeld(tx, companyId, userId), isPlatform), input.callerCodes);
+    await tx
+      .delete(memberRoles)
+      .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
+    const companyGroups = tx
+      .select({ id: userGroups.id })
+      .from(userGroups)
+      .where(eq(userGroups.companyId, companyId));
+    await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.userId, userId), inArray(groupMembers.groupId, companyGroups)));
+    await tx
+      .delete(alertDelegations)
+      .where(
+        and(
+          eq(alertDelegations.companyId, companyId),
+          or(eq(alertDelegations.delegatorId, userId), eq(alertDelegations.delegateId, userId)),
+        ),
+      );
+    await tx
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    const next = tx
+      .select({ companyId: companyMembers.companyId })
+      .from(companyMembers)
+      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+      .where(
+        and(
+          eq(companyMembers.userId, userId),
+          eq(companyMembers.status, 'active'),
+          isNull(companies.deletedAt),
+        ),
+      )
+      .orderBy(sql`${companyMembers.joinedAt} desc nulls last`, desc(companies.id))
+      .limit(1);
+    await tx
+      .update(users)
+      .set({ currentCompanyId: sql`(${next})` })
+      .where(and(eq(users.id, userId), eq(users.currentCompanyId, companyId)));
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Demo data for the embedded default, written once on first start: a demo company run by an
+ * administrator holding every code (the platform company, so the system area shows too) and
+ * a limited user who sees only the data cabin and the personal center.
+ */
+import { count } from 'drizzle-orm';
+import { addActiveMember, createCompany } from '../modules/companies/service';
+import { orders } from '../modules/orders/tables';
+import { createUser } from '../modules/users/service';
+import { users } from '../modules/users/tables';
+import type { Db } from '../platform/db';
+import { seedDemoData } from './demo-data';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_ADMIN_PHONE = '13800000000';
+export const DEMO_LIMITED_PHONE = '13800000001';
+
+export interface DemoLogin {
+  role: string;
+  phone: string;
+  password: string;
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Db): Promise<DemoLogin[]> {
+  const admin = await createUser(db, {
+    phone: DEMO_ADMIN_PHONE,
+    userName: '演示管理员',
+    password: DEMO_PASSWORD,
+  });
+  const limited = await createUser(db, {
+    phone: DEMO_LIMITED_PHONE,
+    userName: '演示操作员',
+    password: DEMO_PASSWORD,
+  });
+  const endsAt = new Date(Date.now() + 20 * 86_400_000);
+  const { company, ordinaryRoleId } = await createCompany(db, {
+    name: '演示公司',
+    ownerId: admin.id,
+    isPlatform: true,
+    serviceExpiresAt: endsAt,
+  });
+  await addActiveMember(db, company.id, limited.id, [ordinaryRoleId]);
+  await db.insert(orders).values({
+    companyId: company.id,
+    userId: admin.id,
+    orderNo: `DEMO-${company.id}-0001`,
+    swProductId: 13,
+    subTypeId: 1,
+    productName: '智慧数据平台 标准版（年付）',
+    amountCents: 980000,
+    startsAt: new Date(endsAt.getTime() - 365 * 86_400_000),
+    endsAt,
+  });
+  await seedDemoData(db, { companyId: company.id, adminId: admin.id });
+  return [
+    { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
+    {
+      role: 'limited user (data cabin + personal center)',
+      phone: DEMO_LIMITED_PHONE,
+      password: DEMO_PASSWORD,
+    },
+  ];
+}
+
+/** Production: the first administrator from ADMIN_PHONE / ADMIN_PASSWORD, on an empty database. */
+export async function seedFirstAdmin(db: Db, phone: string, password: string): Promise<void> {
+  const admin = await createUser(db, { phone, userName: 'Administrator', password });
+  await createCompany(db, { name: 'Platform', ownerId: admin.id, isPlatform: true });
+}

@@ -1,0 +1,29 @@
+import { analysisRouteCases } from '../modules/analysis/route-cases';
+import { authRouteCases } from '../modules/auth/route-cases';
+import { cabinRouteCases } from '../modules/cabin/route-cases';
+import { companiesRouteCases } from '../modules/companies/route-cases';
+import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
+import { delegationsRouteCases } from '../modules/delegations/route-cases';
+import { groupsRouteCases } from '../modules/groups/route-cases';
+import { ingestRouteCases } from '../modules/ingest/route-cases';
+import { ordersRouteCases } from '../modules/orders/route-cases';
+import { recordsRouteCases } from '../modules/records/route-cases';
+import { rolesRouteCases } from '../modules/roles/route-cases';
+import { usersRouteCases } from '../modules/users/route-cases';
+import type { RouteCases } from './route-cases';
+
+/** Every module's tenant cases; add a module's file here with its routes. */
+export const ALL_ROUTE_CASES: RouteCases = {
+  ...authRouteCases,
+  ...usersRouteCases,
+  ...rolesRouteCases,
+  ...ordersRouteCases,
+  ...companiesRouteCases,
+  ...groupsRouteCases,
+  ...delegationsRouteCases,
+  ...ingestRouteCases,
+  ...cabinRouteCases,
+  ...dataItemsRouteCases,
+  ...recordsRouteCases,
+  ...analysisRouteCases,
+};

@@ -1,0 +1,147 @@
+/**
+ * Test harness: the real app on a fresh database per call, plus fixtures for two companies
+ * with an administrator and a limited user each, logged in through the real login route.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { addActiveMember, createCompany } from '../modules/companies/service';
+import { createUser } from '../modules/users/service';
+import type { App } from '../platform/context';
+import { type Database, openDatabase } from '../platform/db';
+import { LogSmsProvider } from '../platform/sms';
+
+export interface TestApp {
+  app: App;
+  db: Database['db'];
+  sms: LogSmsProvider;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const pgTemplate = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `platform_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ url: target.toString() });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const templatePath = inject('pgliteTemplate');
+  if (!templatePath) throw new Error('test global setup did not run');
+  const blob = new Blob([await readFile(templatePath)]);
+  const database = await openDatabase({ pglite: new PGlite({ loadDataDir: blob }) });
+  return { database, drop: () => database.close() };
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'platform-files-'));
+  const config = {
+    ...loadConfig({ ...env, DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }),
+    seedDemo: false,
+  };
+  const app = await buildApp({ config, db: database.db, logger: false });
+  const sms = new LogSmsProvider(app.log);
+  // swap in a provider whose codes the tests can read
+  (app as unknown as { sms: LogSmsProvider }).sms = sms;
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    sms,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'secret123';
+
+let phoneCounter = 0;
+/** A unique valid mobile number per call within a test file. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+export async function login(app: App, phone: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/general/user/access/getToken',
+    payload: `phone=${phone}&password=${encodeURIComponent(password)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const body = res.json();
+  if (body.code !== 0) throw new Error(`login failed for ${phone}: ${res.body}`);
+  return body.data.token as string;
+}
+
+export interface TestUser {
+  id: number;
+  phone: string;
+  token: string;
+}
+
+export interface TestCompany {
+  id: number;
+  adminRoleId: number;
+  ordinaryRoleId: number;
+  admin: TestUser;
+  /** ordinary role: smart_data, sd_capsule, pc_my_order, pc_my_assignment */
+  limited: TestUser;
+}
+
+export async function makeCompany(
+  t: TestApp,
+  name: string,
+  opts: { isPlatform?: boolean } = {},
+): Promise<TestCompany> {
+  const adminUser = await createUser(t.db, {
+    phone: nextPhone(),
+    userName: `${name} admin`,
+    password: TEST_PASSWORD,
+  });
+  const created = await createCompany(t.db, {
+    name,
+    ownerId: adminUser.id,
+    isPlatform: opts.isPlatform ?? false,
+  });
+  const limitedUser = await createUser(t.db, {
+    phone: nextPhone(),
+    userName: `${name} user`,
+    password: TEST_PASSWORD,
+  });
+  await addActiveMember(t.db, created.company.id, limitedUser.id, [created.ordinaryRoleId]);
+  return {
+    id: created.company.id,
+    adminRoleId: created.adminRoleId,
+    ordinaryRoleId: created.ordinaryRoleId,
+    admin: { id: adminUser.id, phone: adminUser.phone, token: await login(t.app, adminUser.phone) },
+    limited: { id: limitedUser.id, phone: limitedUser.phone, token: await login(t.app, limitedUser.phone) },
+  };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

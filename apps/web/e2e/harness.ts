@@ -1,0 +1,188 @@
+/**
+ * CONTRACT with the app (web engineers keep to it):
+ * - the app keeps the chosen language in localStorage under 'lang' ('zh' | 'en');
+ * - the login page's password tab has data-testid 'login-phone', 'login-password',
+ *   'login-submit' on its phone input, password input and submit button.
+ *
+ * Browser-test harness: the real server (built web app, fresh embedded database seeded with
+ * the demo company) on a free port, and Debian's Chromium driven by playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../..');
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, '.test-artifacts/screenshots');
+
+export const DEMO_ADMIN = { phone: '13800000000', password: 'demo1234' };
+export const DEMO_LIMITED = { phone: '13800000001', password: 'demo1234' };
+
+export interface RunningServer {
+  url: string;
+  /** everything the server printed so far */
+  output(): string;
+  /** the last SMS code the embedded SMS stand-in wrote to the log for this phone */
+  smsCode(phone: string): string | undefined;
+  /** wait until a code for this phone newer than `after` codes appears */
+  waitForSmsCode(phone: string, previous?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
+  const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+  const child: ChildProcess = spawn(tsx, [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+      LOGIN_RATE_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk) => {
+    out += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (!out.includes('is running at')) {
+    if (child.exitCode != null) throw new Error(`server exited early:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const smsCode = (phone: string): string | undefined => {
+    let code: string | undefined;
+    for (const line of out.split('\n')) {
+      if (!line.includes('"sms"')) continue;
+      try {
+        const entry = JSON.parse(line) as { sms?: { phone: string; code: string } };
+        if (entry.sms?.phone === phone) code = entry.sms.code;
+      } catch {
+        // not a JSON log line
+      }
+    }
+    return code;
+  };
+  return {
+    url,
+    output: () => out,
+    smsCode,
+    async waitForSmsCode(phone, previous) {
+      const until = Date.now() + 15_000;
+      for (;;) {
+        const code = smsCode(phone);
+        if (code && code !== previous) return code;
+        if (Date.now() > until) throw new Error(`no SMS code for ${phone}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async stop() {
+      if (child.exitCode == null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => {
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            r(null);
+          }, 5000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            r(null);
+          });
+        });
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export function openBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+}
+
+export type Lang = 'zh' | 'en';
+
+/** Key under which the web app keeps the chosen language. */
+export const LANG_STORAGE_KEY = 'lang';
+
+export async function newContext(
+  browser: Browser,
+  opts: { width?: number; lang?: Lang } = {},
+): Promise<BrowserContext> {
+  const width = opts.width ?? 1440;
+  const context = await browser.newContext({
+    viewport: { width, height: width >= 992 ? 900 : 844 },
+    locale: opts.lang === 'en' ? 'en-US' : 'zh-CN',
+    deviceScaleFactor: 1,
+  });
+  if (opts.lang) {
+    await context.addInitScript(
+      ([key, lang]) => {
+        if (!window.localStorage.getItem(key as string))
+          window.localStorage.setItem(key as string, lang as string);
+      },
+      [LANG_STORAGE_KEY, opts.lang],
+    );
+  }
+  return context;
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; lang?: Lang } = {}): Promise<Page> {
+  const context = await newContext(browser, opts);
+  return context.newPage();
+}
+
+/** Log in through the login page's password tab, as a person does. */
+export async function loginAs(page: Page, url: string, phone: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByTestId('login-phone').fill(phone);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

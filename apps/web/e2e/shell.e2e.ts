@@ -1,0 +1,613 @@
+/**
+ * The application shell as a person meets it: access rules, sidebar, tab strip, language,
+ * mobile mode, session loss (70006), the expiry notice and the terms dialog.
+ */
+import { ASYNC_ROUTES, BASE_ROUTES, flattenRoutes } from '@platform/domain';
+import dayjs from 'dayjs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  DEMO_ADMIN,
+  DEMO_LIMITED,
+  loginAs,
+  newPage,
+  openBrowser,
+  type RunningServer,
+  shot,
+  startServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<Envelope<T>> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function tokenOf(phone: string, password: string): Promise<string> {
+  const body = new URLSearchParams({ phone, password });
+  const result = await api<{ token: string }>('/user/access/getToken', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+  expect(result.code).toBe(0);
+  return result.data.token;
+}
+
+async function acceptTermsFor(phone: string, password: string): Promise<void> {
+  const token = await tokenOf(phone, password);
+  const result = await api('/user/acceptTerms', {
+    method: 'POST',
+    token,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ accepted: true }),
+  });
+  expect(result.code).toBe(0);
+}
+
+let phoneCounter = 0;
+/** A new account registered by SMS code: no company, terms not yet accepted. */
+async function registerUser(): Promise<{ phone: string; password: string }> {
+  const phone = `1390000${String(1000 + phoneCounter++).padStart(4, '0')}`;
+  const password = 'newuser123';
+  expect((await api(`/user/access/getSmsCode?phone=${phone}`)).code).toBe(0);
+  const smsCode = await server.waitForSmsCode(phone);
+  const result = await api('/user/addUser', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone, smsCode, password }),
+  });
+  expect(result.code).toBe(0);
+  return { phone, password };
+}
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+async function topMenuTitles(page: Page): Promise<string[]> {
+  const items = page.locator(
+    '[data-testid=sidebar] ul.ant-menu-root > li.ant-menu-item, [data-testid=sidebar] ul.ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title',
+  );
+  return (await items.allInnerTexts()).map((text) => text.trim());
+}
+
+async function tabTitles(page: Page): Promise<string[]> {
+  return (await page.getByTestId('tag').allInnerTexts()).map((text) => text.trim());
+}
+
+async function tabMenu(page: Page, title: string, item: string): Promise<void> {
+  const openMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await page.getByTestId('tag').filter({ hasText: title }).click({ button: 'right' });
+  // the menu opens over the tab and takes no clicks while it animates in: wait for it to settle
+  await expect
+    .poll(() =>
+      openMenu.evaluate(
+        (el) => /-(appear|enter)/.test(el.className) || getComputedStyle(el).pointerEvents === 'none',
+      ),
+    )
+    .toBe(false);
+  await openMenu.getByRole('menuitem', { name: item, exact: true }).click();
+  // the menu has closed (its fade-out done) before the next step looks at the tabs
+  await openMenu.waitFor({ state: 'detached' });
+}
+
+/** Marks the visible view's element; a re-mounted view loses the mark. */
+async function markView(page: Page, mark: string): Promise<void> {
+  await page.locator('.app-view:visible').evaluate((el, value) => {
+    (el as HTMLElement).dataset.mark = value;
+  }, mark);
+}
+
+async function visibleViewMark(page: Page): Promise<string | undefined> {
+  return page.locator('.app-view:visible').evaluate((el) => (el as HTMLElement).dataset.mark);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  await acceptTermsFor(DEMO_ADMIN.phone, DEMO_ADMIN.password);
+  await acceptTermsFor(DEMO_LIMITED.phone, DEMO_LIMITED.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('page registry', () => {
+  test('every page a feature registers names a route of the table (else it never shows)', () => {
+    const features = import.meta.glob<{ pages?: Record<string, unknown> }>('../src/features/*/routes.tsx', {
+      eager: true,
+    });
+    const names = new Set(flattenRoutes([...BASE_ROUTES, ...ASYNC_ROUTES]).map((route) => route.name));
+    const unknown: string[] = [];
+    for (const [file, module] of Object.entries(features)) {
+      for (const name of Object.keys(module.pages ?? {})) {
+        if (!names.has(name)) unknown.push(`${file}: ${name}`);
+      }
+    }
+    expect(Object.keys(features).length).toBeGreaterThan(0);
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe('access rules', () => {
+  test('without a token every path leads to /login?redirect=…, and back there after login', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await page.goto(`${server.url}/smartdata/datacapsule?view=list`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/smartdata/datacapsule?view=list');
+
+    // /404 itself needs a token too
+    await page.goto(`${server.url}/404`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/404');
+
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/smartdata/datacapsule?view=list')}`);
+    await page.getByTestId('login-phone').fill(DEMO_ADMIN.phone);
+    await page.getByTestId('login-password').fill(DEMO_ADMIN.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/smartdata/datacapsule');
+    expect(new URL(page.url()).search).toBe('?view=list');
+    await expect.poll(() => page.title()).toBe('数据舱 - 智慧数据平台');
+    await page.context().close();
+  });
+
+  test('with a token: /login → home, / → /home, unknown → /404 with a way home', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL((u) => u.pathname === '/home');
+    await expect.poll(() => page.title()).toBe('首页 - 智慧数据平台');
+
+    await page.goto(`${server.url}/`);
+    await page.waitForURL((u) => u.pathname === '/home');
+
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL((u) => u.pathname === '/404');
+    await expect.poll(() => page.title()).toBe('页面不存在 - 智慧数据平台');
+    await page.getByTestId('not-found-home').click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await page.context().close();
+  });
+
+  test('a limited user sees only permitted entries; a table path without permission is /404', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_LIMITED.phone, DEMO_LIMITED.password);
+    await page.getByTestId('sidebar').waitFor();
+    expect(await topMenuTitles(page)).toEqual(['首页', '智慧数据', '个人中心']);
+
+    await page.locator('.ant-menu-submenu-title', { hasText: '智慧数据' }).click();
+    const smartData = page.locator('.ant-menu-submenu', { hasText: '智慧数据' }).locator('li.ant-menu-item');
+    await expect.poll(() => smartData.allInnerTexts()).toEqual(['数据舱', '文档模板', '内容模板']);
+
+    // home lists the same modules
+    await expect
+      .poll(() => page.getByTestId('home-module').locator('.home-module-title').allInnerTexts())
+      .toEqual(['智慧数据', '个人中心']);
+
+    for (const path of ['/userManagement/users', '/smartdata/dashboard3', '/sysSetting/companyManagement']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL((u) => u.pathname === '/404');
+    }
+    // permitted ones open, with their title
+    await page.goto(`${server.url}/smartdata/Doctemplate`);
+    await expect.poll(() => page.title()).toBe('文档模板 - 智慧数据平台');
+    expect(pathOf(page)).toBe('/smartdata/Doctemplate');
+    await page.context().close();
+  });
+
+  test('the administrator sees every module, the system area too', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.getByTestId('sidebar').waitFor();
+    const titles = await topMenuTitles(page);
+    expect(titles[0]).toBe('首页');
+    expect(titles).toContain('系统维护');
+    expect(titles).toContain('用户');
+    expect(titles.length).toBeGreaterThan(12);
+    await page.context().close();
+  });
+});
+
+describe('layout', () => {
+  test('the sidebar collapse is remembered in a cookie across a reload', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    const layout = page.getByTestId('app-layout');
+    await expect.poll(() => layout.getAttribute('data-sidebar')).toBe('opened');
+    expect(await page.locator('.sidebar-container').evaluate((el) => el.getBoundingClientRect().width)).toBe(
+      240,
+    );
+
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(() => layout.getAttribute('data-sidebar')).toBe('closed');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('app-layout').getAttribute('data-sidebar')).toBe('closed');
+    await expect
+      .poll(() => page.locator('.sidebar-container').evaluate((el) => el.getBoundingClientRect().width))
+      .toBeLessThan(100);
+
+    await page.getByTestId('sidebar-toggle').click();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('app-layout').getAttribute('data-sidebar')).toBe('opened');
+    await page.context().close();
+  });
+
+  test('tab strip: deduped by path, kept alive, context menu refresh / close / close others / close all', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.getByTestId('tags-view').waitFor();
+    expect(await tabTitles(page)).toEqual(['首页']);
+    // home is not closable
+    expect(await page.getByTestId('tag').first().getByTestId('tag-close').count()).toBe(0);
+
+    // open a data-cabin page from the sidebar and wait for its tab
+    const open = async (title: string, path: string) => {
+      const item = page.locator('li.ant-menu-item', { hasText: title });
+      if (!(await item.isVisible()))
+        await page.locator('.ant-menu-submenu-title', { hasText: '智慧数据' }).click();
+      await item.click();
+      await page.waitForURL((u) => u.pathname === path);
+      await page.locator(`[data-testid=tag][data-path="${path}"].active`).waitFor();
+    };
+    await open('数据舱', '/smartdata/datacapsule');
+    await markView(page, 'capsule');
+    await open('文档模板', '/smartdata/Doctemplate');
+    await open('数据舱', '/smartdata/datacapsule');
+    expect(await tabTitles(page)).toEqual(['首页', '数据舱', '文档模板']);
+    // the capsule view stayed mounted while another tab was shown
+    expect(await visibleViewMark(page)).toBe('capsule');
+
+    // refresh re-mounts the view and stays on it
+    await tabMenu(page, '数据舱', '刷新');
+    await page.waitForURL((u) => u.pathname === '/smartdata/datacapsule');
+    await expect.poll(() => visibleViewMark(page)).toBeUndefined();
+    await page.locator('.app-view:visible [data-testid=not-available]').waitFor();
+
+    // close the active tab → the last remaining tab
+    await markView(page, 'capsule again');
+    await tabMenu(page, '数据舱', '关闭');
+    await page.waitForURL((u) => u.pathname === '/smartdata/Doctemplate');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '文档模板']);
+
+    // a closed view is dropped from the keep-alive cache: reopening mounts it afresh
+    await page.getByTestId('tag').filter({ hasText: '首页' }).click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await open('内容模板', '/smartdata/contenttemplate');
+    await open('数据舱', '/smartdata/datacapsule');
+    expect(await tabTitles(page)).toEqual(['首页', '文档模板', '内容模板', '数据舱']);
+    expect(await visibleViewMark(page)).toBeUndefined();
+
+    await tabMenu(page, '内容模板', '关闭其他');
+    await page.waitForURL((u) => u.pathname === '/smartdata/contenttemplate');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '内容模板']);
+
+    await tabMenu(page, '内容模板', '关闭所有');
+    await page.waitForURL((u) => u.pathname === '/home');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
+
+    // the close icon closes a tab too
+    await open('数据舱', '/smartdata/datacapsule');
+    await page.getByTestId('tag').filter({ hasText: '数据舱' }).getByTestId('tag-close').click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
+    await page.context().close();
+  });
+
+  test('views under project/projectMenu/ replace each other in place', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.goto(`${server.url}/smartdata/datacapsule`);
+    await page.getByTestId('tags-view').waitFor();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/project/projectMenu/7/overview');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '数据舱', '概览']);
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/project/projectMenu/7/task');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '数据舱', '任务']);
+    // a project-menu group path goes to its first page, keeping the project id
+    await page.goto(`${server.url}/project/projectMenu/9`);
+    await page.waitForURL((u) => u.pathname === '/project/projectMenu/9/home');
+    await page.context().close();
+  });
+
+  test('language switch to English is remembered, antd follows', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en').click();
+    await expect.poll(() => topMenuTitles(page).then((t) => t[0])).toBe('Home');
+    await expect.poll(() => page.title()).toBe('Home - Smart Data Platform');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+
+    await page.reload();
+    await expect.poll(() => topMenuTitles(page).then((t) => t[0])).toBe('Home');
+    await expect
+      .poll(() => page.getByTestId('home-modules').locator('.ant-card-head-title').textContent())
+      .toBe('My modules');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    // antd's own texts follow: the page-size changer of a paged table
+    await page.goto(`${server.url}/user/myorder`);
+    const sizeChanger = page.locator('.ant-pagination-options').first();
+    await sizeChanger.waitFor();
+    expect(await text(sizeChanger)).toContain('/ page');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-zh').click();
+    await expect.poll(() => text(sizeChanger)).toContain('条/页');
+    await page.context().close();
+  });
+
+  test('below 992 px the sidebar is a drawer that closes after navigation', async () => {
+    const page = await newPage(browser, { width: 390, lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    const layout = page.getByTestId('app-layout');
+    await expect.poll(() => layout.getAttribute('data-device')).toBe('mobile');
+    expect(await page.locator('.sidebar-container').count()).toBe(0);
+    expect(await page.getByTestId('sidebar').isVisible()).toBe(false);
+
+    await page.getByTestId('sidebar-toggle').click();
+    const drawer = page.locator('.sidebar-drawer');
+    await drawer.getByTestId('sidebar').waitFor({ state: 'visible' });
+    // the drawer has slid fully in
+    await expect
+      .poll(() => drawer.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().left))
+      .toBe(0);
+    await page.waitForTimeout(300);
+    await shot(page, 'shell-mobile-drawer-zh');
+    await drawer.locator('.ant-menu-submenu-title', { hasText: '智慧数据' }).click();
+    await drawer.locator('li.ant-menu-item', { hasText: '数据舱' }).click();
+    await page.waitForURL((u) => u.pathname === '/smartdata/datacapsule');
+    await drawer.getByTestId('sidebar').waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const lang of ['zh', 'en'] as const) {
+    for (const width of [1440, 390]) {
+      test(`home with the layout at ${width} px in ${lang}`, async () => {
+        const page = await newPage(browser, { width, lang });
+        await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+        await page.getByTestId('home-page').waitFor();
+        await page.getByTestId('home-module').first().waitFor();
+        await page.waitForTimeout(300);
+        const file = await shot(page, `shell-home-${width}-${lang}`);
+        expect(file).toMatch(/\.png$/);
+        await page.context().close();
+      });
+    }
+  }
+});
+
+describe('session and notices', () => {
+  test('70006: a token revoked elsewhere → notification, storage cleared, /login after the reload', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.getByTestId('home-page').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('token'));
+    const token = (JSON.parse(stored ?? '{}') as { v?: string }).v;
+    expect(token).toBeTruthy();
+    expect((await api('/user/access/logout', { token })).code).toBe(0);
+
+    // an action that calls the server: refresh the home view (it reloads the company)
+    await page.getByTestId('refresh-view').click();
+    const notice = page.locator('.ant-notification-notice');
+    await notice.waitFor();
+    expect(await text(notice.locator('.ant-notification-notice-title'))).toBe('提示');
+    expect((await text(notice.locator('.ant-notification-notice-description'))).length).toBeGreaterThan(0);
+    const storedAfter = await page.evaluate(() => [
+      localStorage.getItem('token'),
+      localStorage.getItem('user'),
+      localStorage.getItem('company'),
+    ]);
+    expect(storedAfter).toEqual([null, null, null]);
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+    await page.context().close();
+  });
+
+  test('logout: server token revoked, session, tabs and routes cleared, then /login', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.goto(`${server.url}/smartdata/datacapsule`);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '数据舱']);
+    const token = (
+      JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? '{}') as { v?: string }
+    ).v;
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).search).toBe('');
+    const stored = await page.evaluate(() =>
+      ['token', 'user', 'company'].map((k) => localStorage.getItem(k)),
+    );
+    expect(stored).toEqual([null, null, null]);
+    expect((await api('/user/getUser', { token })).code).toBe(70006);
+
+    // same page, another person: their own menu, no tabs of the one before
+    await page.getByTestId('login-phone').fill(DEMO_LIMITED.phone);
+    await page.getByTestId('login-password').fill(DEMO_LIMITED.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await expect.poll(() => topMenuTitles(page)).toEqual(['首页', '智慧数据', '个人中心']);
+    expect(await tabTitles(page)).toEqual(['首页']);
+    await page.context().close();
+  });
+
+  test('http errors: envelope on any status, 50001 shows data, no response, time-out', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.getByTestId('home-page').waitFor();
+    const notice = page.locator('.ant-notification-notice').last();
+    const expectNotice = async (description: string) => {
+      await expect.poll(() => text(notice.locator('.ant-notification-notice-description'))).toBe(description);
+      expect(await text(notice.locator('.ant-notification-notice-title'))).toBe('提示');
+      await page.evaluate(() => {
+        for (const button of document.querySelectorAll('.ant-notification-notice-close')) {
+          (button as HTMLElement).click();
+        }
+      });
+      await notice.waitFor({ state: 'detached' });
+    };
+    const answer = async (handler: Parameters<Page['route']>[1]) => {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.route('**/general/company/getCompany', handler);
+      await page.getByTestId('refresh-view').click();
+    };
+
+    // 50001 with data: the data is the text, whatever the HTTP status
+    await answer((route) =>
+      route.fulfill({ status: 400, json: { code: 50001, message: '业务错误', data: '库存不足，无法出库' } }),
+    );
+    await expectNotice('库存不足，无法出库');
+    // another code: the message
+    await answer((route) =>
+      route.fulfill({ status: 200, json: { code: 40300, message: '没有权限', data: null } }),
+    );
+    await expectNotice('没有权限');
+    // no answer at all
+    await answer((route) => route.abort('connectionrefused'));
+    await expectNotice('请求无响应：');
+    // no answer within 15 s
+    const started = Date.now();
+    await answer(() => undefined);
+    await expectNotice('请求无响应： 请求超时！');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15_000);
+    // none of these touched the session
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    await page.context().close();
+  });
+
+  test('expiry notice: demo service ends in 20 days; link to my orders; dismiss remembered', async () => {
+    const token = await tokenOf(DEMO_LIMITED.phone, DEMO_LIMITED.password);
+    const company = await api<{ serviceExpiresAt: string }>('/company/getCompany', { token });
+    const date = dayjs(company.data.serviceExpiresAt).format('YYYY-MM-DD');
+
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    const notice = page.getByTestId('expiry-notice');
+    await notice.waitFor();
+    expect(await text(notice)).toContain(`您订阅的服务将于 ${date} 到期`);
+
+    await page.getByTestId('expiry-notice-link').click();
+    await page.waitForURL((u) => u.pathname === '/user/myorder');
+
+    await notice.getByRole('button', { name: '关闭提醒' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('tags-view').waitFor();
+    expect(await page.getByTestId('expiry-notice').count()).toBe(0);
+
+    // the dismissal is per person: the colleague still sees it, in English here
+    const other = await newPage(browser, { lang: 'en' });
+    await loginAs(other, server.url, DEMO_LIMITED.phone, DEMO_LIMITED.password);
+    await other.getByTestId('expiry-notice').waitFor();
+    expect(await text(other.getByTestId('expiry-notice'))).toContain(
+      `Your subscribed service expires on ${date}`,
+    );
+    await page.context().close();
+    await other.context().close();
+  });
+
+  test('terms dialog: confirm only after ticking; log out instead; accepted state survives reload', async () => {
+    const person = await registerUser();
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, person.phone, person.password);
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('terms-body') });
+    await dialog.waitFor();
+    for (const section of ['隐私保护', '用户数据规则', '责任限制', '服务终止']) {
+      expect(await text(dialog)).toContain(section);
+    }
+    const confirm = page.getByTestId('terms-confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+    // clicking outside does not close it
+    await page.mouse.click(10, 10);
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+
+    // log out instead
+    await page.getByTestId('terms-logout').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await loginAs(page, server.url, person.phone, person.password);
+    await dialog.waitFor();
+    await page.getByTestId('terms-agree').click();
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByTestId('home-page').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('terms-body').count()).toBe(0);
+    await page.context().close();
+  });
+
+  test('company switcher: only with several companies; a switch rebuilds the menu and goes home', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_LIMITED.phone, DEMO_LIMITED.password);
+    await page.getByTestId('home-page').waitFor();
+    expect(await page.getByTestId('company-switcher').count()).toBe(0);
+
+    // the limited user founds a company of their own (owner: every company code, no system area)
+    const token = await tokenOf(DEMO_LIMITED.phone, DEMO_LIMITED.password);
+    const created = await api<{ id: number }>('/company/addCompany', {
+      method: 'POST',
+      token,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: '操作员工作室' }),
+    });
+    expect(created.code).toBe(0);
+    // the record the page holds is from before: a new login sees both companies
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await loginAs(page, server.url, DEMO_LIMITED.phone, DEMO_LIMITED.password);
+    await page.goto(`${server.url}/smartdata/datacapsule`);
+    const switcher = page.getByTestId('company-switcher');
+    await switcher.waitFor();
+    expect(await text(switcher)).toContain('演示公司');
+
+    await switcher.click();
+    await page.getByRole('menuitem', { name: '操作员工作室' }).click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await expect.poll(() => text(page.getByTestId('company-switcher'))).toContain('操作员工作室');
+    await expect.poll(() => topMenuTitles(page).then((t) => t.length)).toBeGreaterThan(10);
+    const titles = await topMenuTitles(page);
+    expect(titles).toContain('用户');
+    expect(titles).not.toContain('系统维护');
+    expect(await tabTitles(page)).toEqual(['首页']);
+    expect(await text(page.getByTestId('sidebar-logo'))).toBe('操作员工作室');
+
+    // and back
+    await page.getByTestId('company-switcher').click();
+    await page.getByRole('menuitem', { name: '演示公司' }).click();
+    await expect.poll(() => topMenuTitles(page)).toEqual(['首页', '智慧数据', '个人中心']);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // each file starts its own server and browser; two cores: one file at a time
+    fileParallelism: false,
+  },
+});

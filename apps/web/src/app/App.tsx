@@ -1,0 +1,51 @@
+/** Providers: antd (locale follows the language), notification bridge, TanStack Query, router. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { StrictMode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { NotifierBridge } from './http/notifier';
+import i18n from './i18n';
+import { queryClient } from './query';
+import { AppRoutes } from './router/AppRoutes';
+
+/**
+ * Automated browsers (navigator.webdriver) get no motion: a click during an opening animation
+ * can miss its target, which makes browser tests flaky on a busy machine. People keep motion.
+ */
+const THEME = {
+  token: {
+    colorPrimary: '#1668dc',
+    borderRadius: 6,
+    motion: typeof navigator === 'undefined' || !navigator.webdriver,
+  },
+};
+
+function Themed() {
+  const { i18n: current } = useTranslation();
+  const locale = current.language === 'en' ? enUS : zhCN;
+  return (
+    <ConfigProvider locale={locale} theme={THEME}>
+      <AntApp>
+        <NotifierBridge />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Themed />
+      </I18nextProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Visited views of the tab strip (spec point 2): deduplicated by path; home and affix views
+ * always present and not closable; a view under project/projectMenu/ replaces the open
+ * project-menu view in place instead of adding one. Cleared on logout.
+ */
+import { useSyncExternalStore } from 'react';
+import { session } from '../store/session';
+
+export interface VisitedView {
+  /** pathname: the identity of the view (and its keep-alive key) */
+  path: string;
+  /** pathname + search, where the tab leads back to */
+  fullPath: string;
+  /** route title i18n key */
+  title: string;
+  affix: boolean;
+  noCache: boolean;
+}
+
+export const PROJECT_MENU_SEGMENT = 'project/projectMenu/';
+
+let views: readonly VisitedView[] = [];
+const listeners = new Set<() => void>();
+
+function set(next: readonly VisitedView[]): void {
+  views = next;
+  for (const listener of listeners) listener();
+}
+
+export const tags = {
+  get: (): readonly VisitedView[] => views,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** Make sure the pinned views (home, affix routes) are there, in front. */
+  pin(pinned: readonly VisitedView[]): void {
+    const missing = pinned.filter((p) => !views.some((v) => v.path === p.path));
+    if (missing.length) set([...missing, ...views]);
+  },
+
+  add(view: VisitedView): void {
+    const same = views.findIndex((v) => v.path === view.path);
+    if (same >= 0) {
+      const current = views[same]!;
+      if (current.fullPath === view.fullPath && current.title === view.title) return;
+      const next = [...views];
+      next[same] = { ...current, fullPath: view.fullPath, title: view.title };
+      set(next);
+      return;
+    }
+    if (view.path.includes(PROJECT_MENU_SEGMENT)) {
+      const project = views.findIndex((v) => v.path.includes(PROJECT_MENU_SEGMENT));
+      if (project >= 0) {
+        const next = [...views];
+        next[project] = view;
+        set(next);
+        return;
+      }
+    }
+    set([...views, view]);
+  },
+
+  /** Close one view; affix views stay. Returns the views left. */
+  close(path: string): readonly VisitedView[] {
+    set(views.filter((v) => v.path !== path || v.affix));
+    return views;
+  },
+
+  closeOthers(path: string): void {
+    set(views.filter((v) => v.affix || v.path === path));
+  },
+
+  closeAll(): readonly VisitedView[] {
+    set(views.filter((v) => v.affix));
+    return views;
+  },
+
+  reset(): void {
+    set([]);
+  },
+};
+
+session.onClear(() => tags.reset());
+
+export function useVisitedViews(): readonly VisitedView[] {
+  return useSyncExternalStore(tags.subscribe, tags.get, tags.get);
+}

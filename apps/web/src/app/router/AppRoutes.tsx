@@ -1,0 +1,211 @@
+/**
+ * Access rules of spec point 2:
+ * - only /login without a token; any other path → /login?redirect=<path+search>;
+ * - a token on /login → the redirect target or /;
+ * - a token without a user record → fetch /user/getUser, then build the permitted routes once;
+ * - unknown or unpermitted paths → /404; / → /home; /redirect/* re-mounts a view.
+ */
+import { BASE_ROUTES, type RouteEntry } from '@platform/domain';
+import { Button, Result, Spin } from 'antd';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useParams,
+  useRoutes,
+  useSearchParams,
+} from 'react-router-dom';
+import { AppLayout } from '../layout/AppLayout';
+import { NotAvailablePage } from '../pages/NotAvailablePage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { loadSession } from '../store/loader';
+import { session, useSession } from '../store/session';
+import {
+  buildRoutes,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  REDIRECT_PREFIX,
+  type RouteInfo,
+  toRouterPath,
+} from './build';
+import { RoutesContext, withFinder } from './context';
+import { permitted, usePermitted } from './permitted';
+import { viewVersions } from './refresh';
+import { pageFor } from './registry';
+import { safeRedirect } from './safeRedirect';
+import { useDocumentTitle } from './title';
+
+export function PageLoading() {
+  return (
+    <div style={{ padding: 48, display: 'flex', justifyContent: 'center' }}>
+      <Spin />
+    </div>
+  );
+}
+
+function FullScreenLoading() {
+  return (
+    <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+function PageView({ info }: { info: RouteInfo }) {
+  const Page = pageFor(info.entry.name);
+  if (!Page) return <NotAvailablePage title={info.entry.meta?.title} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function loginEntry(): RouteEntry | undefined {
+  return BASE_ROUTES.find((entry) => toRouterPath(entry.path) === LOGIN_PATH);
+}
+
+function LoginRoute() {
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  if (token) {
+    return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  }
+  const entry = loginEntry();
+  const Page = pageFor(entry?.name ?? 'Login');
+  if (!Page) return <NotAvailablePage title={entry?.meta?.title} />;
+  return (
+    <Suspense fallback={<FullScreenLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function ToLogin() {
+  const location = useLocation();
+  if (session.endedByLogout()) return <Navigate to={LOGIN_PATH} replace />;
+  const redirect = `${location.pathname}${location.search}`;
+  return <Navigate to={`${LOGIN_PATH}?redirect=${encodeURIComponent(redirect)}`} replace />;
+}
+
+/** /redirect/<path>: bump the view's version (its keep-alive copy re-mounts) and go back to it. */
+function RedirectView() {
+  const params = useParams();
+  const location = useLocation();
+  const target = `/${params['*'] ?? ''}`;
+  useEffect(() => {
+    viewVersions.bump(target);
+  }, [target]);
+  return <Navigate to={`${target}${location.search}`} replace />;
+}
+
+function SessionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('app');
+  return (
+    <Result
+      status="warning"
+      title={t('session.loadFailed', '无法加载用户信息')}
+      extra={[
+        <Button key="retry" type="primary" onClick={onRetry}>
+          {t('session.retry', '重试')}
+        </Button>,
+        <Button key="logout" onClick={() => session.clear()}>
+          {t('session.toLogin', '重新登录')}
+        </Button>,
+      ]}
+    />
+  );
+}
+
+function Titled({ children, routes }: { children: ReactNode; routes: ReturnType<typeof withFinder> }) {
+  useDocumentTitle(routes);
+  return <RoutesContext.Provider value={routes}>{children}</RoutesContext.Provider>;
+}
+
+export function AppRoutes() {
+  const { token, user } = useSession();
+  const { generated, routes } = usePermitted();
+  const [loadError, setLoadError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const location = useLocation();
+
+  // a token without a user record: fetch it (after login, or a stale reload)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button
+  useEffect(() => {
+    if (!token || user) return;
+    let cancelled = false;
+    setLoadError(false);
+    loadSession().catch(() => {
+      if (!cancelled) setLoadError(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, user, attempt]);
+
+  // token + user record: generate the permitted routes once
+  useEffect(() => {
+    if (token && user && !generated) {
+      permitted.generate(user.menuCode);
+    }
+  }, [token, user, generated]);
+
+  const ready = Boolean(token && user && generated);
+
+  const built = useMemo(() => {
+    const tree = ready ? [...BASE_ROUTES, ...routes] : BASE_ROUTES;
+    const result = buildRoutes(tree, (info) => <PageView info={info} />);
+    const entry = loginEntry();
+    const extra: RouteObject[] = [];
+    if (entry) {
+      const id = 'login';
+      result.info.set(id, {
+        id,
+        entry,
+        fullPath: LOGIN_PATH,
+        chain: [{ entry, fullPath: LOGIN_PATH }],
+        inLayout: false,
+      });
+      extra.push({ id, path: LOGIN_PATH });
+    }
+    const notFound = BASE_ROUTES.find((e) => toRouterPath(e.path) === NOT_FOUND_PATH);
+    if (notFound) {
+      const id = 'notFound';
+      result.info.set(id, {
+        id,
+        entry: notFound,
+        fullPath: NOT_FOUND_PATH,
+        chain: [{ entry: notFound, fullPath: NOT_FOUND_PATH }],
+        inLayout: false,
+      });
+      extra.push({ id, path: NOT_FOUND_PATH });
+    }
+    return withFinder(result, extra);
+  }, [ready, routes]);
+
+  const objects: RouteObject[] = useMemo(() => {
+    const login: RouteObject = { path: LOGIN_PATH, element: <LoginRoute /> };
+    if (!token) return [login, { path: '*', element: <ToLogin /> }];
+    if (!ready) return [login, { path: '*', element: null }];
+    return [
+      login,
+      { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
+      {
+        element: <AppLayout />,
+        children: [{ path: `${REDIRECT_PREFIX}/*`, element: <RedirectView /> }, ...built.layoutChildren],
+      },
+      ...built.bare,
+      { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+    ];
+  }, [token, ready, built]);
+
+  const element = useRoutes(objects, location);
+
+  if (token && !ready && location.pathname !== LOGIN_PATH) {
+    if (loadError) return <SessionError onRetry={() => setAttempt((n) => n + 1)} />;
+    return <FullScreenLoading />;
+  }
+  return <Titled routes={built}>{element}</Titled>;
+}

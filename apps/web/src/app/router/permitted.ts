@@ -1,0 +1,44 @@
+/**
+ * The permitted routes (spec point 2/4): built ONCE from the user's menu codes when a token
+ * and a user record are both present, kept until logout or a company switch resets them.
+ */
+import { ASYNC_ROUTES, filterRoutes, type RouteEntry } from '@platform/domain';
+import { useSyncExternalStore } from 'react';
+import { session } from '../store/session';
+
+export interface PermittedState {
+  generated: boolean;
+  routes: RouteEntry[];
+}
+
+let state: PermittedState = { generated: false, routes: [] };
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export const permitted = {
+  get: (): PermittedState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Build the permitted async routes from the menu codes; a no-op once generated. */
+  generate(menuCodes: readonly string[]): void {
+    if (state.generated) return;
+    state = { generated: true, routes: filterRoutes(ASYNC_ROUTES, menuCodes) };
+    emit();
+  },
+  /** Forget the generated routes (logout, company switch): the next user record rebuilds them. */
+  reset(): void {
+    state = { generated: false, routes: [] };
+    emit();
+  },
+};
+
+session.onClear(() => permitted.reset());
+
+export function usePermitted(): PermittedState {
+  return useSyncExternalStore(permitted.subscribe, permitted.get, permitted.get);
+}

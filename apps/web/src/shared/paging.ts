@@ -1,0 +1,46 @@
+/** Paged lists of the API (docs/api-foundation.md): `pageNum` from 1, `pageSize` ≤ 100. */
+import type { TablePaginationConfig } from 'antd';
+import { useState } from 'react';
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+/**
+ * Page state for an antd Table bound to a paged call: `paging` feeds the query key and the
+ * call, `pagination(page)` feeds the Table, `reset()` goes back to page 1 (new search).
+ */
+export function usePaging(pageSize = DEFAULT_PAGE_SIZE) {
+  const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize });
+  const pagination = (page: Page<unknown> | undefined): TablePaginationConfig => ({
+    current: paging.pageNum,
+    pageSize: paging.pageSize,
+    total: page?.total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    hideOnSinglePage: false,
+    onChange: (pageNum, size) =>
+      setPaging({ pageNum: size === paging.pageSize ? pageNum : 1, pageSize: size }),
+  });
+  return {
+    paging,
+    pagination,
+    reset: () => setPaging((p) => ({ ...p, pageNum: 1 })),
+    /** after a delete empties the last page, step back one */
+    stepBackIfEmpty: (page: Page<unknown> | undefined) => {
+      if (page && page.list.length === 0 && page.total > 0 && paging.pageNum > 1) {
+        setPaging((p) => ({ ...p, pageNum: Math.max(1, Math.ceil(page.total / p.pageSize)) }));
+      }
+    },
+  };
+}

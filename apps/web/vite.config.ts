@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/general': 'http://127.0.0.1:8080' },
+  },
+  build: { outDir: 'dist', chunkSizeWarningLimit: 2000 },
+});

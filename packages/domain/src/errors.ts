@@ -1,0 +1,429 @@
+/**
+ * The one error and message catalogue (seed point 8). Server handlers throw by key; the
+ * envelope carries the numeric code and the text in the caller's language. The spec's
+ * English messages are kept word for word.
+ */
+export type Lang = 'zh' | 'en';
+
+export interface CatalogueEntry {
+  /** Envelope code. Several keys may share a code (all validation errors are 40000). */
+  code: number;
+  en: string;
+  zh: string;
+}
+
+export const ERROR_CODES = {
+  OK: 0,
+  VALIDATION: 40000,
+  LOGIN_FAILED: 40101,
+  FORBIDDEN: 40300,
+  NOT_FOUND: 40400,
+  CONFLICT: 40900,
+  RATE_LIMITED: 42900,
+  INTERNAL: 50000,
+  BUSINESS: 50001,
+  TOKEN_EXPIRED: 70004,
+  TOKEN_INVALID: 70006,
+} as const;
+
+const C = ERROR_CODES;
+
+export const CATALOGUE = {
+  // envelope-level
+  internal: { code: C.INTERNAL, en: 'Server error, please try again later', zh: '服务器错误，请稍后再试' },
+  notFound: { code: C.NOT_FOUND, en: 'The requested resource does not exist', zh: '请求的资源不存在' },
+  routeNotFound: { code: C.NOT_FOUND, en: 'No such interface', zh: '接口不存在' },
+  forbidden: {
+    code: C.FORBIDDEN,
+    en: 'You do not have permission for this operation',
+    zh: '您没有执行此操作的权限',
+  },
+  noCompany: {
+    code: C.FORBIDDEN,
+    en: 'You are not a member of any company yet',
+    zh: '您还不属于任何公司',
+  },
+  tokenMissing: { code: C.TOKEN_INVALID, en: 'Please log in first', zh: '请先登录' },
+  tokenInvalid: {
+    code: C.TOKEN_INVALID,
+    en: 'Your login is no longer valid, please log in again',
+    zh: '登录状态已失效，请重新登录',
+  },
+  tokenExpired: {
+    code: C.TOKEN_EXPIRED,
+    en: 'Your login has expired, please log in again',
+    zh: '登录已过期，请重新登录',
+  },
+  rateLimited: {
+    code: C.RATE_LIMITED,
+    en: 'Too many attempts, please try again later',
+    zh: '尝试次数过多，请稍后再试',
+  },
+  validation: { code: C.VALIDATION, en: 'Invalid value for {field}', zh: '{field} 的值无效' },
+  fieldRequired: { code: C.VALIDATION, en: '{field} is required', zh: '{field} 不能为空' },
+
+  // accounts
+  loginFailed: {
+    code: C.LOGIN_FAILED,
+    en: 'Wrong phone number or password',
+    zh: '手机号或密码错误',
+  },
+  phoneInvalid: {
+    code: C.VALIDATION,
+    en: 'Please enter a valid mobile phone number',
+    zh: '请输入正确的手机号码',
+  },
+  passwordWeak: {
+    code: C.VALIDATION,
+    en: 'The password must be 8 to 64 characters and contain letters and digits',
+    zh: '密码须为8至64位，且包含字母和数字',
+  },
+  smsCodeInvalid: {
+    code: C.VALIDATION,
+    en: 'The verification code is wrong or has expired',
+    zh: '验证码错误或已过期',
+  },
+  smsTooFrequent: {
+    code: C.RATE_LIMITED,
+    en: 'A code was sent recently, please wait a minute',
+    zh: '验证码已发送，请一分钟后再试',
+  },
+  phoneTaken: { code: C.CONFLICT, en: 'This phone number is already registered', zh: '该手机号已注册' },
+  phoneNotRegistered: {
+    code: C.VALIDATION,
+    en: 'This phone number is not registered',
+    zh: '该手机号尚未注册',
+  },
+  scanExpired: {
+    code: C.VALIDATION,
+    en: 'The QR code has expired, please refresh it',
+    zh: '二维码已过期，请刷新',
+  },
+  wxAlreadyBound: {
+    code: C.CONFLICT,
+    en: 'This phone number or scan identity is already bound to another account',
+    zh: '该手机号或扫码身份已绑定其他账号',
+  },
+  userDisabled: { code: C.FORBIDDEN, en: 'This account is disabled', zh: '该账号已停用' },
+  termsNotAccepted: {
+    code: C.VALIDATION,
+    en: 'Please read and tick the terms of use before confirming',
+    zh: '请阅读并勾选同意使用条款后再确认',
+  },
+  emailInvalid: {
+    code: C.VALIDATION,
+    en: 'Please enter a valid email address',
+    zh: '请输入有效的电子邮箱地址',
+  },
+  oldPasswordWrong: { code: C.VALIDATION, en: 'The old password is incorrect', zh: '原密码不正确' },
+
+  // companies, members, groups
+  companyNameTaken: {
+    code: C.CONFLICT,
+    en: 'A company with this name already exists',
+    zh: '该公司名称已存在',
+  },
+  alreadyMember: { code: C.CONFLICT, en: 'This user is already a member', zh: '该用户已是成员' },
+  notMember: {
+    code: C.VALIDATION,
+    en: 'This user is not a member of the company',
+    zh: '该用户不是本公司成员',
+  },
+  lastAdmin: {
+    code: C.BUSINESS,
+    en: 'The company must keep at least one administrator',
+    zh: '公司至少需要保留一名管理员',
+  },
+  invitationNotFound: {
+    code: C.NOT_FOUND,
+    en: 'The invitation does not exist or has been handled',
+    zh: '邀请不存在或已处理',
+  },
+  groupNameTaken: { code: C.CONFLICT, en: 'A group with this name already exists', zh: '该分组名称已存在' },
+  roleNameTaken: { code: C.CONFLICT, en: 'A role with this name already exists', zh: '该角色名称已存在' },
+  roleInUse: {
+    code: C.BUSINESS,
+    en: 'This role is still assigned to users',
+    zh: '该角色仍有用户在使用',
+  },
+  builtinRoleUndeletable: {
+    code: C.BUSINESS,
+    en: 'Built-in roles cannot be deleted',
+    zh: '内置角色不能删除',
+  },
+  adminRoleLocked: {
+    code: C.BUSINESS,
+    en: 'The built-in administrator role cannot lose permissions or its administrator type',
+    zh: '内置管理员角色不能减少权限或更改管理员类型',
+  },
+  grantNotHeld: {
+    code: C.VALIDATION,
+    en: 'You cannot grant, revoke or manage permissions you do not hold yourself',
+    zh: '不能授予、收回或管理超出您自身权限的权限',
+  },
+  accountNotManaged: {
+    code: C.BUSINESS,
+    en: 'This account also belongs to other companies; only its owner can change its name or status',
+    zh: '该账号同时属于其他公司，只有本人可以修改其名称或状态',
+  },
+  disableSelf: { code: C.BUSINESS, en: 'You cannot disable your own account', zh: '不能停用自己的账号' },
+  delegateSelf: {
+    code: C.VALIDATION,
+    en: 'You cannot delegate alerts to yourself',
+    zh: '不能将告警委托给自己',
+  },
+  delegationExists: {
+    code: C.CONFLICT,
+    en: 'Alerts are already delegated to this user',
+    zh: '已将告警委托给该用户',
+  },
+  companyConfirmMismatch: {
+    code: C.VALIDATION,
+    en: 'The name you typed does not match the company name',
+    zh: '输入的名称与公司名称不一致',
+  },
+
+  // spec point 5 and 8, word for word in English
+  nameRequired: { code: C.VALIDATION, en: 'Please enter a name', zh: '请输入名称' },
+  nameTooLong: {
+    code: C.VALIDATION,
+    en: 'The length of the name cannot exceed 25 characters',
+    zh: '名称长度不能超过25个字符',
+  },
+  nameNoPercent: {
+    code: C.VALIDATION,
+    en: 'The name cannot contain the percent sign (%)',
+    zh: '名称不能包含百分号（%）',
+  },
+  nameNoSpecial: {
+    code: C.VALIDATION,
+    en: 'The data item name cannot contain special characters',
+    zh: '数据项名称不能包含特殊字符',
+  },
+  parentRequired: { code: C.VALIDATION, en: 'Please select a parent directory', zh: '请选择上级目录' },
+  typeRequired: { code: C.VALIDATION, en: 'Please select a type', zh: '请选择类型' },
+  destinationTypeRequired: {
+    code: C.VALIDATION,
+    en: 'Please select a destination type',
+    zh: '请选择目标类型',
+  },
+  dataNameRequired: { code: C.VALIDATION, en: 'Data name cannot be empty', zh: '数据名称不能为空' },
+  typeEntriesIncomplete: {
+    code: C.VALIDATION,
+    en: 'All type entries must be completed',
+    zh: '请完善所有类型项',
+  },
+  jumpIncomplete: {
+    code: C.VALIDATION,
+    en: 'A jump needs a filter name, complete conditions and a destination data item',
+    zh: '跳转需要筛选名称、完整的条件和目标数据项',
+  },
+  jumpSelf: {
+    code: C.VALIDATION,
+    en: 'Cannot set its own data item as the destination data item',
+    zh: '不能将自身数据项设为目标数据项',
+  },
+  imageFormat: {
+    code: C.VALIDATION,
+    en: 'The file format is incorrect. Please upload the image type, such as JPG or PNG files with suffixes.',
+    zh: '文件格式不正确，请上传图片类型，如JPG、PNG后缀的文件。',
+  },
+  imageTooLarge: { code: C.VALIDATION, en: 'The image size exceeds 3M', zh: '图片大小超过3M' },
+  clearNameMismatch: {
+    code: C.VALIDATION,
+    en: 'The name you typed does not match the data item name',
+    zh: '输入的名称与数据项名称不一致',
+  },
+  maxNodes: {
+    code: C.BUSINESS,
+    en: 'You have reached the maximum number of nodes created!',
+    zh: '已达到可创建节点数量的上限！',
+  },
+  copyOnlyDirAndItem: {
+    code: C.VALIDATION,
+    en: 'Only directories and data items can be copied',
+    zh: '只能复制目录和数据项',
+  },
+  selectMoveObjects: {
+    code: C.VALIDATION,
+    en: 'Please select the objects to move',
+    zh: '请选择要移动的对象',
+  },
+  selectDirectory: { code: C.VALIDATION, en: 'Please select a directory', zh: '请选择目录' },
+  hexPacketInvalid: {
+    code: C.VALIDATION,
+    en: 'Hex data must be groups of two hex digits separated by single spaces',
+    zh: '十六进制数据须为两位一组、以单个空格分隔的十六进制数字',
+  },
+  ipInvalid: {
+    code: C.VALIDATION,
+    en: 'Please enter a valid IPv4 or full IPv6 address',
+    zh: '请输入有效的IPv4或完整的IPv6地址',
+  },
+  numberInvalid: { code: C.VALIDATION, en: 'Please enter a number', zh: '请输入数字' },
+  gatewayNotBound: { code: C.BUSINESS, en: 'The gateway is not bound.', zh: '网关未绑定。' },
+  gatewayOfflineUpgrade: {
+    code: C.BUSINESS,
+    en: 'The current gateway is offline and cannot upgrade firmware.',
+    zh: '当前网关离线，无法升级固件。',
+  },
+  gatewayOfflineConfig: {
+    code: C.BUSINESS,
+    en: 'The current gateway is offline and unable to remotely update configuration.',
+    zh: '当前网关离线，无法远程更新配置。',
+  },
+  firmwareFailed: {
+    code: C.BUSINESS,
+    en: 'Firmware update failed, please try again later.',
+    zh: '固件更新失败，请稍后再试。',
+  },
+  downloadInfoFailed: {
+    code: C.BUSINESS,
+    en: 'Download information acquisition failed!',
+    zh: '下载信息获取失败！',
+  },
+  configCheckFailed: {
+    code: C.BUSINESS,
+    en: 'The configuration failed the check. Please use the configuration check for details.',
+    zh: '配置未通过检查，请使用配置检查查看详情。',
+  },
+  // data engine: fields, values, forms, jumps, schedules (packages/domain/src/data)
+  fieldNameTaken: {
+    code: C.VALIDATION,
+    en: 'A field with this name already exists',
+    zh: '该字段名称已存在',
+  },
+  fieldNameReserved: {
+    code: C.VALIDATION,
+    en: 'This field name is reserved, please choose another',
+    zh: '该字段名称为保留名称，请更换',
+  },
+  decimalsRange: {
+    code: C.VALIDATION,
+    en: 'Decimal places must be between 0 and 6',
+    zh: '小数位数须在0到6之间',
+  },
+  unknownField: { code: C.VALIDATION, en: 'Unknown field: {field}', zh: '未知字段：{field}' },
+  valueNotNumber: { code: C.VALIDATION, en: '{field} must be a number', zh: '{field} 必须是数字' },
+  valueNotInteger: { code: C.VALIDATION, en: '{field} must be an integer', zh: '{field} 必须是整数' },
+  valueNotDate: {
+    code: C.VALIDATION,
+    en: '{field} must be a valid date and time',
+    zh: '{field} 必须是有效的日期时间',
+  },
+  valueNotText: { code: C.VALIDATION, en: '{field} must be text', zh: '{field} 必须是文本' },
+  valueTooLong: { code: C.VALIDATION, en: '{field} is too long', zh: '{field} 内容过长' },
+  valueNotFiles: {
+    code: C.VALIDATION,
+    en: '{field} must be a list of uploaded files',
+    zh: '{field} 必须是已上传文件的列表',
+  },
+  tooManyFiles: {
+    code: C.VALIDATION,
+    en: '{field} has too many files',
+    zh: '{field} 的文件数量过多',
+  },
+  formFieldMismatch: {
+    code: C.VALIDATION,
+    en: 'The form element must be bound to an existing field of a fitting type',
+    zh: '表单元素必须绑定到类型匹配的已有字段',
+  },
+  formLabelRequired: { code: C.VALIDATION, en: 'Please enter a label', zh: '请输入标签' },
+  minAboveMax: {
+    code: C.VALIDATION,
+    en: 'The minimum cannot be greater than the maximum',
+    zh: '最小值不能大于最大值',
+  },
+  maxCountRange: {
+    code: C.VALIDATION,
+    en: 'The number of files must be between 1 and 20',
+    zh: '文件数量须在1到20之间',
+  },
+  timeRangeInvalid: {
+    code: C.VALIDATION,
+    en: 'The start time must be before the end time',
+    zh: '开始时间必须早于结束时间',
+  },
+  cronInvalid: {
+    code: C.VALIDATION,
+    en: 'Invalid cron expression: use seconds minutes hours day-of-month month day-of-week [year], with ? in exactly one of day-of-month and day-of-week',
+    zh: 'Cron 表达式无效：格式为 秒 分 时 日 月 周 [年]，且日与周中恰有一个为 ?',
+  },
+  cronUnsupported: {
+    code: C.VALIDATION,
+    en: 'This cron expression uses L-n or a bare L in day-of-week, which are not supported',
+    zh: '该 Cron 表达式使用了 L-n 或在周字段中单独使用 L，暂不支持',
+  },
+  // outside submission (HTTP and MQTT keys)
+  submitKeyInvalid: {
+    code: C.TOKEN_INVALID,
+    en: 'The submission key is invalid or has been revoked',
+    zh: '提交密钥无效或已被撤销',
+  },
+  submitTooMany: {
+    code: C.VALIDATION,
+    en: 'At most {max} records can be submitted at once',
+    zh: '一次最多提交 {max} 条数据',
+  },
+  // record import and upload
+  fileTooLarge: { code: C.VALIDATION, en: 'The file size exceeds 20M', zh: '文件大小超过20M' },
+  importFileFormat: {
+    code: C.VALIDATION,
+    en: 'Please upload a CSV file saved as UTF-8 or an XLSX file',
+    zh: '请上传UTF-8编码的CSV文件或XLSX文件',
+  },
+  importTooLarge: { code: C.VALIDATION, en: 'The import file exceeds 10M', zh: '导入文件大小超过10M' },
+  importTooManyRows: {
+    code: C.VALIDATION,
+    en: 'At most {max} rows can be imported at once',
+    zh: '一次最多导入 {max} 行',
+  },
+  importNoColumns: {
+    code: C.VALIDATION,
+    en: 'The first row must name the columns: the time and field names of this data item',
+    zh: '第一行须为列名：时间及该数据项的字段名称',
+  },
+  importUnknownColumn: {
+    code: C.VALIDATION,
+    en: 'The column "{column}" matches no field of this data item',
+    zh: '列“{column}”与该数据项的字段不对应',
+  },
+  importDuplicateColumn: {
+    code: C.VALIDATION,
+    en: 'The column "{column}" appears more than once',
+    zh: '列“{column}”重复出现',
+  },
+  uploadFieldType: {
+    code: C.VALIDATION,
+    en: 'Files can only be uploaded to picture or file fields',
+    zh: '只能向图片或文件字段上传文件',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorKey = keyof typeof CATALOGUE;
+
+/** Success messages of seed point 8. */
+export const SUCCESS_MESSAGES = {
+  bound: { en: 'Bound successfully', zh: '绑定成功' },
+  deleted: { en: 'Delete successfully', zh: '删除成功' },
+  operation: { en: 'Operation successful', zh: '操作成功' },
+  submitted: { en: 'Data Submission Successful', zh: '数据提交成功' },
+  firmwareUpdated: { en: 'Firmware update succeeded', zh: '固件更新成功' },
+} as const;
+
+export type SuccessKey = keyof typeof SUCCESS_MESSAGES;
+
+/** Fills `{name}` placeholders. */
+export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function messageFor(key: ErrorKey, lang: Lang, params?: Record<string, string | number>): string {
+  return formatMessage(CATALOGUE[key][lang], params);
+}
+
+export function parseLang(value: string | undefined | null): Lang {
+  return value?.toLowerCase().startsWith('en') ? 'en' : 'zh';
+}

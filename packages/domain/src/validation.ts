@@ -1,0 +1,101 @@
+/**
+ * Validation rules of seed point 5, shared by server schemas and web forms. Each check
+ * returns the catalogue key of the first rule broken, or null when the value is fine.
+ */
+import type { ErrorKey } from './errors';
+
+export const NAME_MAX_LENGTH = 25;
+export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
+export const THUMBNAIL_MAX_SIDE = 150;
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const MOBILE_BREAKPOINT_PX = 992;
+export const SIDEBAR_WIDTH_PX = 240;
+
+/** Count characters as a person does (a CJK character or an emoji is one). */
+export function nameLength(name: string): number {
+  return [...name].length;
+}
+
+export function checkName(name: string | null | undefined): ErrorKey | null {
+  if (name == null || name.trim() === '') return 'nameRequired';
+  if (nameLength(name) > NAME_MAX_LENGTH) return 'nameTooLong';
+  return null;
+}
+
+/** Directory and item names in the data cabin may not hold '%'. */
+export function checkCabinName(name: string | null | undefined): ErrorKey | null {
+  return checkName(name) ?? (name!.includes('%') ? 'nameNoPercent' : null);
+}
+
+/** Letters (any script), digits, spaces, '_' , '-', '(' and ')' only. */
+const DATA_ITEM_NAME = /^[\p{L}\p{N} _\-()（）]+$/u;
+
+export function checkDataItemName(name: string | null | undefined): ErrorKey | null {
+  return checkCabinName(name) ?? (DATA_ITEM_NAME.test(name!) ? null : 'nameNoSpecial');
+}
+
+/** Mainland China mobile numbers: 11 digits starting with 1[3-9]. */
+const PHONE = /^1[3-9]\d{9}$/;
+
+export function checkPhone(phone: string | null | undefined): ErrorKey | null {
+  if (phone == null || phone === '') return 'phoneInvalid';
+  return PHONE.test(phone) ? null : 'phoneInvalid';
+}
+
+export const EMAIL_MAX_LENGTH = 120;
+/** A pragmatic address check: one '@', no spaces, a dot in the domain, at most 120 characters. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function checkEmail(email: string | null | undefined): ErrorKey | null {
+  if (email == null || email.length > EMAIL_MAX_LENGTH) return 'emailInvalid';
+  return EMAIL.test(email) ? null : 'emailInvalid';
+}
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+
+export function checkPassword(password: string | null | undefined): ErrorKey | null {
+  if (password == null) return 'passwordWeak';
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'passwordWeak';
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'passwordWeak';
+  return null;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** Full IPv6 form: eight groups of one to four hex digits, no '::' shortening. */
+const IPV6_FULL = /^([0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}$/;
+
+export function checkIp(ip: string): ErrorKey | null {
+  return IPV4.test(ip) || IPV6_FULL.test(ip) ? null : 'ipInvalid';
+}
+
+/** Groups of two hex digits separated by single spaces, nothing else. */
+const HEX_PACKET = /^[0-9A-Fa-f]{2}( [0-9A-Fa-f]{2})*$/;
+
+export function checkHexPacket(text: string): ErrorKey | null {
+  return HEX_PACKET.test(text) ? null : 'hexPacketInvalid';
+}
+
+/** Optional minus sign, digits, optional decimals. */
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+export function checkNumeric(text: string): ErrorKey | null {
+  return NUMERIC.test(text) ? null : 'numberInvalid';
+}
+
+export type ImageKind = 'jpeg' | 'png';
+
+/** Recognise an image by its first bytes, never by its name. */
+export function sniffImage(bytes: Uint8Array): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
+  return null;
+}
+
+export function checkImage(bytes: Uint8Array): ErrorKey | null {
+  if (sniffImage(bytes) == null) return 'imageFormat';
+  if (bytes.length > IMAGE_MAX_BYTES) return 'imageTooLarge';
+  return null;
+}

@@ -1,0 +1,45 @@
+// Helpers for the two README commands: install what a fresh clone needs, run steps.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  return res.status ?? 1;
+}
+
+/** npm ci when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const modules = path.join(ROOT, 'node_modules');
+  const lock = path.join(ROOT, 'package-lock.json');
+  const marker = path.join(modules, '.package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (npm ci)…');
+  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) throw new Error('npm ci failed');
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'e2e') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Build the web app when dist is missing or older than its sources. */
+export function ensureWebBuild({ force = false } = {}) {
+  const index = path.join(ROOT, 'apps/web/dist/index.html');
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'apps/web')),
+    newestMtime(path.join(ROOT, 'packages/domain/src')),
+  );
+  if (!force && existsSync(index) && statSync(index).mtimeMs >= sources) return 0;
+  console.log('Building the web app…');
+  return run('npm', ['run', 'build', '-w', 'apps/web']);
+}
