@@ -140,7 +140,8 @@ async function pick(page: Page, select: Locator, search: string | null, option: 
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
     .first()
     .click();
-  await page.keyboard.press('Escape');
+  // a multiple select stays open: close it; Escape on a closed single select would close the modal
+  if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
 }
 
 async function topMenuTitles(page: Page): Promise<string[]> {

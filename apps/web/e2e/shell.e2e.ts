@@ -282,7 +282,7 @@ describe('layout', () => {
     await tabMenu(page, '数据舱', '刷新');
     await page.waitForURL((u) => u.pathname === '/smartdata/datacapsule');
     await expect.poll(() => visibleViewMark(page)).toBeUndefined();
-    await page.locator('.app-view:visible [data-testid=not-available]').waitFor();
+    await page.locator('.app-view:visible [data-testid=cabin-new-directory]').waitFor();
 
     // close the active tab → the last remaining tab
     await markView(page, 'capsule again');

@@ -24,7 +24,7 @@ function sameCodes(a: readonly string[] | undefined, b: readonly string[] | unde
 export function rebuildRoutes(navigate: NavigateFunction): void {
   tags.reset();
   queryClient.clear();
-  permitted.reset();
+  permitted.reset(HOME_PATH);
   navigate(HOME_PATH, { replace: true });
 }
 

@@ -61,7 +61,9 @@ async function jobCount(itemId = target): Promise<number> {
 async function refused(payload: object, token = a.admin.token) {
   const before = await jobCount((payload as { itemId?: number }).itemId ?? target);
   const res = await call('POST', '/save', token, payload);
-  expect(await jobCount((payload as { itemId?: number }).itemId ?? target), JSON.stringify(payload)).toBe(before);
+  expect(await jobCount((payload as { itemId?: number }).itemId ?? target), JSON.stringify(payload)).toBe(
+    before,
+  );
   return res.json();
 }
 

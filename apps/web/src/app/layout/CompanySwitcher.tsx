@@ -40,7 +40,7 @@ export function CompanySwitcher() {
       queryClient.clear();
       // no user record: the router fetches it and builds the routes once from the new codes
       session.set({ user: null, company: null });
-      permitted.reset();
+      permitted.reset(HOME_PATH);
     } catch {
       // the client showed the error
     } finally {

@@ -126,7 +126,7 @@ function Titled({ children, routes }: { children: ReactNode; routes: ReturnType<
 
 export function AppRoutes() {
   const { token, user } = useSession();
-  const { generated, routes } = usePermitted();
+  const { generated, routes, landing } = usePermitted();
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
@@ -146,11 +146,12 @@ export function AppRoutes() {
   }, [token, user, attempt]);
 
   // token + user record: generate the permitted routes once
+  const away = Boolean(landing && location.pathname !== landing);
   useEffect(() => {
-    if (token && user && !generated) {
+    if (token && user && !generated && !away) {
       permitted.generate(user.menuCode);
     }
-  }, [token, user, generated]);
+  }, [token, user, generated, away]);
 
   const ready = Boolean(token && user && generated);
 
@@ -188,7 +189,10 @@ export function AppRoutes() {
   const objects: RouteObject[] = useMemo(() => {
     const login: RouteObject = { path: LOGIN_PATH, element: <LoginRoute /> };
     if (!token) return [login, { path: '*', element: <ToLogin /> }];
-    if (!ready) return [login, { path: '*', element: null }];
+    if (!ready) {
+      const to = away && landing ? <Navigate to={landing} replace /> : null;
+      return [login, { path: '*', element: to }];
+    }
     return [
       login,
       { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
@@ -199,7 +203,7 @@ export function AppRoutes() {
       ...built.bare,
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
     ];
-  }, [token, ready, built]);
+  }, [token, ready, built, away, landing]);
 
   const element = useRoutes(objects, location);
 

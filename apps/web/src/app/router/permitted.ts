@@ -9,6 +9,8 @@ import { session } from '../store/session';
 export interface PermittedState {
   generated: boolean;
   routes: RouteEntry[];
+  /** after a reset that goes somewhere (a company change goes home): build only once there */
+  landing?: string;
 }
 
 let state: PermittedState = { generated: false, routes: [] };
@@ -30,9 +32,13 @@ export const permitted = {
     state = { generated: true, routes: filterRoutes(ASYNC_ROUTES, menuCodes) };
     emit();
   },
-  /** Forget the generated routes (logout, company switch): the next user record rebuilds them. */
-  reset(): void {
-    state = { generated: false, routes: [] };
+  /**
+   * Forget the generated routes (logout, company switch): the next user record rebuilds them.
+   * With `landing`, the new routes are built only once the app is on that path, so the page
+   * left behind is never judged by the new codes (it would show /404 for a moment and stay).
+   */
+  reset(landing?: string): void {
+    state = landing ? { generated: false, routes: [], landing } : { generated: false, routes: [] };
     emit();
   },
 };
