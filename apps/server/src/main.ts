@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './platform/db';
 import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
+import { type DemoPublisher, startDemoPublisher } from './seed/demo-publisher';
 
 const config = loadConfig();
 let database: Database;
@@ -38,10 +39,20 @@ if (logins.length > 0) {
 } else if (config.seedDemo) {
   lines.push('  demo logins: 13800000000 / demo1234 (administrator), 13800000001 / demo1234 (limited user)');
 }
+// the demo boiler feeds its item over MQTT, as a gateway would (DEMO_PUBLISHER=off stops it)
+let publisher: DemoPublisher | null = null;
+if (config.seedDemo && process.env.DEMO_PUBLISHER !== 'off' && app.mqtt) {
+  const brokerHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  const brokerUrl = config.mqttUrl ?? `mqtt://${brokerHost}:${app.mqtt.port}`;
+  publisher = await startDemoPublisher({ db: database.db, brokerUrl, log: app.log });
+  if (publisher) lines.push('  demo boiler: publishing a steam reading every 5 s over MQTT');
+}
+if (app.mqtt?.port) lines.push(`  MQTT broker (embedded): mqtt://${config.host}:${app.mqtt.port}`);
 console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    await publisher?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -47,22 +47,29 @@ function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
-  const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-  const child: ChildProcess = spawn(tsx, [path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-      LOGIN_RATE_LIMIT: '1000',
-      ...env,
+  // node itself runs the server (tsx as a loader), so a kill reaches the server, not a wrapper
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'info',
+        LOGIN_RATE_LIMIT: '1000',
+        MQTT_PORT: '0',
+        // the demo boiler would add records to the demo item while tests count them
+        DEMO_PUBLISHER: 'off',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout?.on('data', (chunk) => {
     out += chunk.toString();
