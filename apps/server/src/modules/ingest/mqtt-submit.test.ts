@@ -1,0 +1,195 @@
+/**
+ * Submission over MQTT, through both adapters of platform/mqtt.ts: the embedded aedes broker
+ * (always) and an external broker (Mosquitto in CI) when MQTT_URL is set. A device publishes
+ * to smartdata/submit/<key> and reads the answer on smartdata/result/<key>.
+ */
+import { randomBytes } from 'node:crypto';
+import { ERROR_CODES } from '@platform/domain';
+import { eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
+import { dataRecords } from '../records/tables';
+import { createKey } from './keys';
+
+const MQTT_URL = process.env.MQTT_URL;
+const ANSWER_TIMEOUT_MS = 20_000;
+
+interface Answer {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+/**
+ * A device: subscribes to its result topic and publishes submissions. `submit` waits for
+ * the first answer that `accept` takes (on a shared external broker other servers may answer
+ * a key they do not know; the embedded broker has only this one).
+ */
+async function device(url: string, key: string) {
+  const client: MqttClient = await mqtt.connectAsync(url, {
+    clientId: `test-device-${randomBytes(4).toString('hex')}`,
+    reconnectPeriod: 0,
+    connectTimeout: 10_000,
+  });
+  const answers: Answer[] = [];
+  const waiters = new Set<() => void>();
+  client.on('message', (_topic, payload) => {
+    answers.push(JSON.parse(payload.toString()) as Answer);
+    for (const wake of waiters) wake();
+  });
+  await client.subscribeAsync(`smartdata/result/${key}`, { qos: 1 });
+  return {
+    client,
+    async submit(payload: unknown, accept: (a: Answer) => boolean = () => true): Promise<Answer> {
+      answers.length = 0;
+      const found = new Promise<Answer>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no accepted answer on smartdata/result/…: ${JSON.stringify(answers)}`));
+        }, ANSWER_TIMEOUT_MS);
+        const check = () => {
+          const hit = answers.find(accept);
+          if (!hit) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(hit);
+        };
+        waiters.add(check);
+      });
+      await client.publishAsync(
+        `smartdata/submit/${key}`,
+        typeof payload === 'string' ? payload : JSON.stringify(payload),
+        { qos: 1 },
+      );
+      return found;
+    },
+    close: () => client.endAsync(),
+  };
+}
+
+async function recordsOf(t: TestApp, itemId: number) {
+  return t.db.select().from(dataRecords).where(eq(dataRecords.itemId, itemId)).orderBy(dataRecords.id);
+}
+
+function submissionSuite(kind: 'embedded' | 'external', env: () => Record<string, string>) {
+  let t: TestApp;
+  let company: TestCompany;
+  let brokerUrl: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(env());
+    company = await makeCompany(t, `MQTT ${kind}`);
+    expect(t.app.mqtt?.kind).toBe(kind);
+    brokerUrl = kind === 'embedded' ? `mqtt://127.0.0.1:${t.app.mqtt!.port}` : MQTT_URL!;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes a record and a batch, answering on the result topic', async () => {
+    const { itemId } = await makeItem(t, company.id, { fields: SAMPLE_FIELDS });
+    const { key } = await createKey(t.db, {
+      companyId: company.id,
+      userId: company.limited.id,
+      name: 'mqtt',
+      kind: 'user',
+    });
+    const d = await device(brokerUrl, key);
+    try {
+      const one = await d.submit(
+        { itemId, ts: '2026-11-23T08:00:00Z', 温度: 21.456, f2: 3 },
+        (a) => a.code === 0,
+      );
+      expect(one).toEqual({ code: 0, message: '数据提交成功', data: { count: 1 } });
+      const batch = await d.submit(
+        [
+          { itemId, count: 4, note: 'a' },
+          { itemId, f2: 5, f3: 'b' },
+        ],
+        (a) => a.code === 0,
+      );
+      expect(batch).toEqual({ code: 0, message: '数据提交成功', data: { count: 2 } });
+    } finally {
+      await d.close();
+    }
+    const rows = await recordsOf(t, itemId);
+    expect(rows.map((r) => r.values)).toEqual([
+      { f1: 21.46, f2: 3 },
+      { f2: 4, f3: 'a' },
+      { f2: 5, f3: 'b' },
+    ]);
+    expect(rows.every((r) => r.source === 'mqtt' && r.createdBy === company.limited.id)).toBe(true);
+    expect(rows[0]!.ts.toISOString()).toBe('2026-11-23T08:00:00.000Z');
+  });
+
+  it('answers a bad record with its index, item and field, and writes nothing of the batch', async () => {
+    const { itemId } = await makeItem(t, company.id, { fields: SAMPLE_FIELDS });
+    const { key } = await createKey(t.db, {
+      companyId: company.id,
+      userId: company.admin.id,
+      name: 'mqtt',
+      kind: 'user',
+    });
+    const d = await device(brokerUrl, key);
+    try {
+      const bad = await d.submit(
+        [
+          { itemId, f2: 1 },
+          { itemId, count: 'x' },
+        ],
+        (a) => a.code === ERROR_CODES.VALIDATION,
+      );
+      expect(bad).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { index: 1, itemId, field: 'f2' } });
+      const notJson = await d.submit('{not json', (a) => a.code === ERROR_CODES.VALIDATION);
+      expect(notJson).toMatchObject({ data: { field: 'body' } });
+    } finally {
+      await d.close();
+    }
+    expect(await recordsOf(t, itemId)).toEqual([]);
+  });
+
+  if (kind === 'embedded') {
+    it('refuses an unknown key on its result topic', async () => {
+      const { itemId } = await makeItem(t, company.id, { fields: SAMPLE_FIELDS });
+      const d = await device(brokerUrl, `sdk_${randomBytes(32).toString('base64url')}`);
+      try {
+        const answer = await d.submit({ itemId, f2: 1 });
+        expect(answer.code).toBe(ERROR_CODES.TOKEN_INVALID);
+      } finally {
+        await d.close();
+      }
+      expect(await recordsOf(t, itemId)).toEqual([]);
+    });
+
+    it('refuses other clients subscriptions that could see submission keys', async () => {
+      // a refused subscription closes the client's connection (aedes on MQTT 3.1.1)
+      for (const filter of ['smartdata/submit/#', 'smartdata/+/+', '#', 'smartdata/result/+']) {
+        const client = await mqtt.connectAsync(brokerUrl, { reconnectPeriod: 0 });
+        await expect(client.subscribeAsync(filter, { qos: 1 }), filter).rejects.toThrow();
+        await client.endAsync(true);
+      }
+      const client = await mqtt.connectAsync(brokerUrl, { reconnectPeriod: 0 });
+      const granted = await client.subscribeAsync('smartdata/result/sdk_exact', { qos: 1 });
+      expect(granted.map((g) => g.qos)).toEqual([1]);
+      await client.endAsync();
+    });
+  }
+}
+
+describe('MQTT submission through the embedded broker (aedes)', () => {
+  submissionSuite('embedded', () => ({ MQTT_PORT: '0' }));
+});
+
+describe.skipIf(!MQTT_URL)(
+  `MQTT submission through an external broker${MQTT_URL ? '' : ' (skipped: MQTT_URL is not set)'}`,
+  () => {
+    // a share group of its own: servers of other runs on the same broker must not take our messages
+    submissionSuite('external', () => ({
+      MQTT_URL: MQTT_URL!,
+      MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
+    }));
+  },
+);
