@@ -398,6 +398,12 @@ export const CATALOGUE = {
     en: 'Files can only be uploaded to picture or file fields',
     zh: '只能向图片或文件字段上传文件',
   },
+  // document and rich-text templates
+  templateNotBound: {
+    code: C.VALIDATION,
+    en: 'This template is not bound to this data item',
+    zh: '该模板未绑定到此数据项',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof CATALOGUE;

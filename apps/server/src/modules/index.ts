@@ -11,6 +11,8 @@ import ingestRoutes from './ingest/routes';
 import ordersRoutes from './orders/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
+import docTemplateRoutes from './templates/doc-routes';
+import reportRoutes from './templates/report-routes';
 import usersRoutes from './users/routes';
 
 /** Every module's routes, registered under /general. */
@@ -28,4 +30,6 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   dataItemRoutes,
   recordRoutes,
   analysisRoutes,
+  docTemplateRoutes,
+  reportRoutes,
 ];

@@ -9,6 +9,8 @@ import { ingestRouteCases } from '../modules/ingest/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
+import { docTemplateRouteCases } from '../modules/templates/doc-route-cases';
+import { reportRouteCases } from '../modules/templates/report-route-cases';
 import { usersRouteCases } from '../modules/users/route-cases';
 import type { RouteCases } from './route-cases';
 
@@ -26,4 +28,6 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...dataItemsRouteCases,
   ...recordsRouteCases,
   ...analysisRouteCases,
+  ...docTemplateRouteCases,
+  ...reportRouteCases,
 };

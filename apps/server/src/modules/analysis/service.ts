@@ -243,8 +243,8 @@ export async function checkAssignments(
   return out;
 }
 
-/** Every referenced source: an item of the caller's company, readable by the caller, and a numeric field of it. */
-async function checkSources(
+/** Every referenced source: an item of the caller's company, readable by the caller, and a numeric field of it (also used by report templates). */
+export async function checkSources(
   db: Db,
   caller: DataCaller,
   refs: Array<{ path: string; itemId: number; field: string }>,

@@ -61,7 +61,9 @@ export function NameModal({
       ? t('cabin.rename', '重命名')
       : type === 'dataItem'
         ? t('cabin.newItem', '新建数据项')
-        : t('cabin.newDirectory', '新建目录');
+        : type === 'report'
+          ? t('reports:newReport', '新建报表')
+          : t('cabin.newDirectory', '新建目录');
 
   return (
     <Modal

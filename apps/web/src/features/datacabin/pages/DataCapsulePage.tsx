@@ -13,6 +13,8 @@ import { App, Breadcrumb, Button, Card, Grid, Input, Space, Tooltip, Typography 
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { docTemplateEditPath } from '../../doctemplates/paths';
+import { reportPaths } from '../../reports/paths';
 import { type CabinNode, cabinApi, cabinKeys, useCabinSearch, useCabinTree } from '../api';
 import { can, descendants, errorText, openKindOf, pathOf, paths, sortNodes } from '../cabin';
 import { CabinTree } from '../components/CabinTree';
@@ -86,6 +88,14 @@ export default function DataCapsulePage() {
   };
 
   const open = (node: CabinNode) => {
+    if (node.type === 'docTemplate' || node.type === 'richTemplate') {
+      navigate(docTemplateEditPath(node.id));
+      return;
+    }
+    if (node.type === 'report') {
+      navigate(reportPaths.view(node));
+      return;
+    }
     switch (openKindOf(node.type)) {
       case 'directory':
         goDir(node.id);
@@ -189,6 +199,14 @@ export default function DataCapsulePage() {
           data-testid="cabin-new-item"
         >
           {t('cabin.newItem', '新建数据项')}
+        </Button>
+        <Button
+          icon={<PlusOutlined />}
+          disabled={!canCreate}
+          onClick={() => setDialog({ kind: 'create', type: 'report' })}
+          data-testid="cabin-new-report"
+        >
+          {t('reports:newReport', '新建报表')}
         </Button>
         <Button
           icon={<EditOutlined />}

@@ -11,7 +11,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Dropdown, Empty, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Badge, Button, Dropdown, Empty, Grid, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,8 @@ interface RecordsViewProps {
   childPath?: (record: DataRecord) => string;
   /** the form entry page of a form item (kind 11) */
   formPath?: string;
+  /** extra per-row actions of other features (e.g. the "document" link of bound templates) */
+  rowActions?: (record: DataRecord) => ReactNode;
   title: ReactNode;
 }
 
@@ -53,10 +55,12 @@ interface Sort {
  * top of page 1 with a short highlight when the list shows the newest first unfiltered,
  * otherwise the page just refreshes.
  */
-export function RecordsView({ item, parentId, childPath, formPath, title }: RecordsViewProps) {
+export function RecordsView({ item, parentId, childPath, formPath, rowActions, title }: RecordsViewProps) {
   const { t } = useTranslation('datarecords');
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  // phones: nothing pinned, or the time and action columns alone would fill the screen
+  const pinColumns = Grid.useBreakpoint().md === true;
   const { paging, pagination, reset, stepBackIfEmpty } = usePaging(20);
   const [sort, setSort] = useState<Sort>({ field: 'ts', order: 'desc' });
   const [filter, setFilter] = useState<FilterState>({ filters: [], range: null });
@@ -181,13 +185,14 @@ export function RecordsView({ item, parentId, childPath, formPath, title }: Reco
   const sortOrderOf = (key: string) =>
     sort.field === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
 
+  const actionsWidth = (childPath ? 190 : 130) + (rowActions ? 80 : 0);
   const columns: ColumnsType<DataRecord> = [
     {
       title: t('records.time', '时间'),
       dataIndex: 'ts',
       key: 'ts',
       width: 175,
-      fixed: 'left',
+      fixed: pinColumns ? 'left' : undefined,
       sorter: true,
       sortOrder: sortOrderOf('ts'),
       render: (ts: string) => formatTs(ts),
@@ -211,8 +216,8 @@ export function RecordsView({ item, parentId, childPath, formPath, title }: Reco
     {
       title: t('common.actions', '操作'),
       key: 'actions',
-      width: childPath ? 190 : 130,
-      fixed: 'right',
+      width: actionsWidth,
+      fixed: pinColumns ? 'right' : undefined,
       render: (_: unknown, row: DataRecord) => (
         <Space size={0}>
           {childPath ? (
@@ -222,6 +227,7 @@ export function RecordsView({ item, parentId, childPath, formPath, title }: Reco
               </Link>
             </Tooltip>
           ) : null}
+          {rowActions?.(row)}
           {canWrite ? (
             <Button
               type="link"
@@ -257,7 +263,10 @@ export function RecordsView({ item, parentId, childPath, formPath, title }: Reco
   ];
 
   const scrollX =
-    175 + 90 + 190 + item.fields.reduce((sum, f) => sum + (f.type === 6 ? 240 : f.type === 4 ? 175 : 140), 0);
+    175 +
+    90 +
+    actionsWidth +
+    item.fields.reduce((sum, f) => sum + (f.type === 6 ? 240 : f.type === 4 ? 175 : 140), 0);
 
   return (
     <div data-testid="records-view">
@@ -412,7 +421,13 @@ export function RecordsView({ item, parentId, childPath, formPath, title }: Reco
           refresh();
         }}
       />
-      <ImportModal itemId={item.id} open={importing} onClose={() => setImporting(false)} onDone={refresh} />
+      <ImportModal
+        itemId={item.id}
+        fields={item.fields}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onDone={refresh}
+      />
       <ApiKeysDrawer
         open={keysOpen}
         onClose={() => setKeysOpen(false)}

@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { RecordDocumentAction } from '../../doctemplates/components/RecordDocumentAction';
 import { useDataItem } from '../api';
 import { RecordsView } from '../components/RecordsView';
 import { childValuePath, formPagePath } from '../paths';
@@ -36,6 +37,7 @@ export default function DataValuePage() {
         item={data}
         childPath={(record) => childValuePath(data, record)}
         formPath={data.kind === 11 ? formPagePath(data) : undefined}
+        rowActions={(record) => <RecordDocumentAction item={data} recordId={record.id} />}
         title={
           <Space size={8} wrap>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="datavalue-title">

@@ -1,0 +1,214 @@
+/**
+ * A resolved report (packages/domain renderGrid) as a file: XLSX through exceljs (numbers stay
+ * numbers with the cell's decimals as number format, merges kept, column widths carried over)
+ * and PDF through pdfkit with a CJK font so Chinese names render.
+ *
+ * The PDF font: Noto Sans Hans (SIL OFL) as shipped inside the npm package @embedpdf/fonts-sc,
+ * a dependency of this workspace, so nothing is downloaded at install or run time. Should the
+ * file be missing, a system Noto Sans CJK is tried, and only then the built-in Helvetica, which
+ * cannot draw Chinese (`reportFont().cjk` says which one is used).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { columnName, type ResolvedReport } from '@platform/domain';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+
+const XLSX_CELL_PX = 7;
+
+/** The workbook bytes: the title merged across the first row (when there is one), then the grid. */
+export async function reportXlsx(report: ResolvedReport, sheetName: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1');
+  sheet.columns = report.colWidths.map((w) => ({ width: Math.max(4, Math.round(w / XLSX_CELL_PX)) }));
+  const offset = report.title ? 1 : 0;
+  if (report.title) {
+    const title = sheet.getCell(1, 1);
+    title.value = report.title;
+    title.font = { bold: true, size: 14 };
+    title.alignment = { horizontal: 'center', vertical: 'middle' };
+    if (report.cols > 1) sheet.mergeCells(1, 1, 1, report.cols);
+  }
+  const border = { style: 'thin' as const, color: { argb: 'FFBFBFBF' } };
+  report.grid.forEach((row, r) => {
+    row.forEach((cell, c) => {
+      const target = sheet.getCell(r + 1 + offset, c + 1);
+      target.border = { top: border, left: border, bottom: border, right: border };
+      if (cell.kind === 'covered') return;
+      if (cell.kind === 'value') {
+        if (cell.value !== null) {
+          target.value = cell.value;
+          if (cell.decimals !== undefined) {
+            target.numFmt = cell.decimals === 0 ? '0' : `0.${'0'.repeat(cell.decimals)}`;
+          }
+        }
+        target.alignment = { horizontal: 'right', vertical: 'middle' };
+      } else if (cell.text) {
+        target.value = cell.text;
+        target.alignment = { vertical: 'middle', wrapText: true };
+      }
+      if (cell.rowSpan > 1 || cell.colSpan > 1) {
+        const top = r + 1 + offset;
+        sheet.mergeCells(
+          `${columnName(c)}${top}:${columnName(c + cell.colSpan - 1)}${top + cell.rowSpan - 1}`,
+        );
+      }
+    });
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export interface ReportFont {
+  /** what pdfkit is given: a font file's bytes or a built-in font's name */
+  source: Buffer | string;
+  /** a TrueType collection's member */
+  family?: string;
+  cjk: boolean;
+}
+
+let cachedFont: ReportFont | null = null;
+
+function packagedFontPath(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    // the package exports only its index, which lives in dist/ beside fonts/
+    const main = require.resolve('@embedpdf/fonts-sc');
+    const file = path.join(path.dirname(main), '..', 'fonts', 'NotoSansHans-Regular.otf');
+    return existsSync(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+const SYSTEM_CJK = [
+  { file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', family: 'NotoSansCJKsc-Regular' },
+];
+
+/** The font of report PDFs, read once. */
+export function reportFont(): ReportFont {
+  if (cachedFont) return cachedFont;
+  const packaged = packagedFontPath();
+  if (packaged) {
+    cachedFont = { source: readFileSync(packaged), cjk: true };
+    return cachedFont;
+  }
+  const system = SYSTEM_CJK.find((f) => existsSync(f.file));
+  cachedFont = system
+    ? { source: readFileSync(system.file), family: system.family, cjk: true }
+    : { source: 'Helvetica', cjk: false };
+  return cachedFont;
+}
+
+const PT_PER_PX = 0.75;
+const PAD = 4;
+const MIN_ROW = 18;
+
+/**
+ * The PDF bytes: A4, landscape when the grid is wider than a portrait page, columns scaled down
+ * to the page width when wider still; rows grow with wrapped text and break across pages.
+ */
+export async function reportPdf(
+  report: ResolvedReport,
+  meta: { generatedAt: string; title: string },
+): Promise<Buffer> {
+  const font = reportFont();
+  const naturalWidth = report.colWidths.reduce((a, b) => a + b, 0) * PT_PER_PX;
+  const margin = 36;
+  const portraitWidth = 595.28 - 2 * margin;
+  const layout = naturalWidth > portraitWidth ? 'landscape' : 'portrait';
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout,
+    margin,
+    bufferPages: true,
+    info: { Title: meta.title, Creator: 'smartdata report' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  if (typeof font.source === 'string') doc.font(font.source);
+  else {
+    doc.registerFont('report', font.source, font.family);
+    doc.font('report');
+  }
+
+  const usable = doc.page.width - 2 * margin;
+  const scale = naturalWidth > usable ? usable / naturalWidth : 1;
+  const widths = report.colWidths.map((w) => w * PT_PER_PX * scale);
+  const xs = [margin];
+  for (const w of widths) xs.push(xs[xs.length - 1]! + w);
+  const bottom = doc.page.height - margin;
+  const fontSize = 10;
+
+  let y = margin;
+  if (report.title) {
+    doc.fontSize(16).text(report.title, margin, y, { width: usable, align: 'center' });
+    y = doc.y + 4;
+  }
+  doc.fontSize(8).fillColor('#888888').text(meta.generatedAt, margin, y, { width: usable, align: 'right' });
+  y = doc.y + 4;
+  doc.fillColor('#000000').fontSize(fontSize);
+
+  // row heights: text of single-row cells wraps within its (merged) width
+  const heights = report.grid.map((row) => {
+    let h = MIN_ROW;
+    row.forEach((cell, c) => {
+      if (cell.kind === 'covered' || cell.rowSpan !== 1 || !cell.text) return;
+      const w = xs[c + cell.colSpan]! - xs[c]! - 2 * PAD;
+      h = Math.max(h, doc.heightOfString(cell.text, { width: Math.max(w, 1) }) + 2 * PAD);
+    });
+    return h;
+  });
+
+  const tops: number[] = [];
+  for (let r = 0; r < report.rows; r += 1) {
+    if (y + heights[r]! > bottom && y > margin) {
+      doc.addPage();
+      y = margin;
+    }
+    tops.push(y);
+    y += heights[r]!;
+  }
+  // draw after placing every row so merged cells know the rows they span (on the same page)
+  let page = 0;
+  const pageOf: number[] = [];
+  for (let r = 0; r < report.rows; r += 1) {
+    if (r > 0 && tops[r]! < tops[r - 1]!) page += 1;
+    pageOf.push(page);
+  }
+  doc.lineWidth(0.5).strokeColor('#999999');
+  const drawRow = (r: number) => {
+    report.grid[r]!.forEach((cell, c) => {
+      if (cell.kind === 'covered') return;
+      const x = xs[c]!;
+      const w = xs[c + cell.colSpan]! - x;
+      let h = 0;
+      for (let k = r; k < r + cell.rowSpan && k < report.rows; k += 1) {
+        if (pageOf[k] !== pageOf[r]) break;
+        h += heights[k]!;
+      }
+      const top = tops[r]!;
+      doc.rect(x, top, w, h).stroke();
+      if (!cell.text) return;
+      const textHeight = doc.heightOfString(cell.text, { width: w - 2 * PAD });
+      doc.text(cell.text, x + PAD, top + Math.max(PAD, (h - textHeight) / 2), {
+        width: w - 2 * PAD,
+        height: h - PAD,
+        align: cell.kind === 'value' ? 'right' : 'left',
+        ellipsis: true,
+      });
+    });
+  };
+  // the pages were added while laying out (bufferPages keeps them open): draw each row on its own
+  const start = doc.bufferedPageRange().start;
+  for (let r = 0; r < report.rows; r += 1) {
+    doc.switchToPage(start + pageOf[r]!);
+    drawRow(r);
+  }
+  doc.end();
+  return done;
+}

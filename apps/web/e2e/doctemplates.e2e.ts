@@ -1,0 +1,250 @@
+/**
+ * Document templates as a person uses them: create a template on the Doctemplate page, bind it
+ * to the demo item 产线小时产量, type text and insert field placeholders, save; then open the
+ * item's records, use the row's "document" action and see the template filled with that
+ * record's values (an XSS attempt in a value shows as text and runs nothing); the cabin opens
+ * the template in the editor; delete with confirmation. Screenshots zh/en at 1440 px.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  DEMO_ADMIN,
+  type Lang,
+  loginAs,
+  newContext,
+  openBrowser,
+  type RunningServer,
+  shot,
+  startServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+const DEMO_ITEM = '产线小时产量';
+const XSS = '<img src=x onerror="window.__xss=1">';
+
+async function api<T>(path: string, init: RequestInit & { bearer?: string } = {}): Promise<Envelope<T>> {
+  const headers = new Headers(init.headers);
+  if (init.bearer) headers.set('Authorization', `Bearer ${init.bearer}`);
+  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
+  return (await response.json()) as Envelope<T>;
+}
+
+function postJson<T>(path: string, body: unknown): Promise<Envelope<T>> {
+  return api<T>(path, {
+    method: 'POST',
+    bearer: token,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function openAs(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { lang, width: 1440 });
+  const page = await context.newPage();
+  await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+  return { context, page };
+}
+
+async function go(page: Page, path: string, testId: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByTestId(testId).waitFor();
+}
+
+async function successMessage(page: Page): Promise<void> {
+  await page.locator('.ant-message-notice .ant-message-success').last().waitFor({ timeout: 10_000 });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  const login = await api<{ token: string }>('/user/access/getToken', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ phone: DEMO_ADMIN.phone, password: DEMO_ADMIN.password }).toString(),
+  });
+  token = login.data.token;
+  await postJson('/user/acceptTerms', { accepted: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('document templates', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let item: { itemId: number; nodeId: number };
+  let recordId: number;
+  let xssRecordId: number;
+  let templateId: number;
+
+  beforeAll(async () => {
+    const tree = await api<Array<{ id: number; type: string; name: string; refId: number }>>(
+      '/smartdata/cabin/tree',
+      { bearer: token },
+    );
+    const node = tree.data.find((n) => n.type === 'dataItem' && n.name === DEMO_ITEM);
+    expect(node, 'demo item').toBeDefined();
+    item = { itemId: node!.refId, nodeId: node!.id };
+    const now = Date.now();
+    const added = await postJson<{ id: number }>('/smartdata/record/add', {
+      itemId: item.itemId,
+      values: { f1: 'E2E-三号线', f2: 1234, f3: 98.5 },
+      ts: new Date(now + 60_000).toISOString(),
+    });
+    expect(added.code, added.message).toBe(0);
+    recordId = added.data.id;
+    const xss = await postJson<{ id: number }>('/smartdata/record/add', {
+      itemId: item.itemId,
+      values: { f1: XSS, f2: 1, f3: 1 },
+      ts: new Date(now + 30_000).toISOString(),
+    });
+    expect(xss.code, xss.message).toBe(0);
+    xssRecordId = xss.data.id;
+    ({ context, page } = await openAs('zh'));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('create a template, bind the demo item, insert fields and save', async () => {
+    await go(page, '/smartdata/Doctemplate', 'doctemplate-page');
+    await page.getByTestId('doc-add').click();
+    await page.getByTestId('doc-create-name').fill('E2E产线日报');
+    await page.getByTestId('doc-create-ok').click();
+    await page.getByTestId('doc-editor-page').waitFor();
+    await page.getByTestId('doc-editor').waitFor();
+    templateId = Number(new URL(page.url()).searchParams.get('edit'));
+    expect(templateId).toBeGreaterThan(0);
+    expect(await page.getByTestId('doc-editor-title').innerText()).toBe('E2E产线日报');
+
+    // bind the demo item through the picker
+    await page.getByTestId('doc-item-picker').click();
+    await page.keyboard.type(DEMO_ITEM);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: DEMO_ITEM })
+      .first()
+      .click();
+    await page.getByTestId('doc-insert-f1').waitFor();
+
+    // a heading, text and three placeholders
+    await page.getByTestId('doc-editor').click();
+    await page.getByTestId('doc-tool-h2').click();
+    await page.keyboard.type('生产日报');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('产线：');
+    await page.getByTestId('doc-insert-f1').click();
+    await page.keyboard.type('产量：');
+    await page.getByTestId('doc-insert-f2').click();
+    await page.keyboard.type('件，合格率：');
+    await page.getByTestId('doc-insert-f3').click();
+    await page.keyboard.type('%，时间：');
+    await page.getByTestId('doc-insert-ts').click();
+    await expect.poll(() => page.locator('[data-testid="doc-editor"] span[data-field]').count()).toBe(4);
+    await shot(page, 'doctemplates-editor-zh-1440');
+
+    await page.getByTestId('doc-save').click();
+    await successMessage(page);
+    const saved = await api<{ html: string; itemId: number }>(`/smartdata/template/get?id=${templateId}`, {
+      bearer: token,
+    });
+    expect(saved.data.itemId).toBe(item.itemId);
+    expect(saved.data.html).toContain('<h2>生产日报</h2>');
+    expect(saved.data.html).toContain('<span data-field="f1">产线</span>');
+    expect(saved.data.html).toContain('<span data-field="ts">记录时间</span>');
+
+    // the list shows it with its bound item
+    await go(page, '/smartdata/Doctemplate', 'doctemplate-page');
+    const row = page.locator('.ant-table-row', { hasText: 'E2E产线日报' });
+    await expect.poll(() => row.innerText()).toContain(DEMO_ITEM);
+    await shot(page, 'doctemplates-list-zh-1440');
+  });
+
+  test("open it from a record's document action, filled with that record", async () => {
+    const path = `/smartdata/datavalue/${item.itemId}/${encodeURIComponent(DEMO_ITEM)}/10/${item.nodeId}/0/-`;
+    await go(page, path, 'records-view');
+    await page.getByTestId(`record-document-${recordId}`).click();
+    await page.getByTestId('rendered-doc-page').waitFor();
+    const body = page.getByTestId('rendered-doc-body');
+    await body.waitFor();
+    const text = await body.innerText();
+    expect(text).toContain('生产日报');
+    expect(text).toMatch(/产线：\s*E2E-三号线/);
+    expect(text).toMatch(/产量：\s*1234\s*件/);
+    expect(text).toMatch(/合格率：\s*98\.50\s*%/);
+    expect(text).toMatch(/时间：\s*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    expect(await page.getByTestId('rendered-doc-title').innerText()).toBe('E2E产线日报');
+    await shot(page, 'doctemplates-rendered-zh-1440');
+
+    // a value holding markup shows as text and runs nothing
+    await page.goBack();
+    await page.getByTestId(`record-document-${xssRecordId}`).click();
+    await expect.poll(() => body.innerText()).toContain(XSS);
+    expect(await body.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('the cabin opens the template in the editor; delete asks first', async () => {
+    await go(page, '/smartdata/datacapsule', 'cabin-entries');
+    await page.getByTestId('entry-E2E产线日报').click();
+    await page.getByTestId('doc-editor-page').waitFor();
+    expect(new URL(page.url()).searchParams.get('edit')).toBe(String(templateId));
+
+    await go(page, '/smartdata/Doctemplate', 'doctemplate-page');
+    await page.getByTestId(`doc-delete-${templateId}`).click();
+    await page.getByTestId('doc-delete-ok').click();
+    await successMessage(page);
+    await expect.poll(() => page.getByTestId(`doc-open-${templateId}`).count()).toBe(0);
+    const gone = await api(`/smartdata/template/get?id=${templateId}`, { bearer: token });
+    expect(gone.code).toBe(40400);
+  });
+
+  test('English screenshots of the list, the editor and a filled template', async () => {
+    const created = await postJson<{ id: number }>('/smartdata/cabin/create', {
+      parentId: null,
+      type: 'docTemplate',
+      name: 'Shift report',
+    });
+    expect(created.code).toBe(0);
+    const html =
+      '<h2>Shift report</h2><p>Line: <span data-field="f1">产线</span></p><p>Output: <span data-field="f2">产量</span> pcs, yield <span data-field="f3">合格率</span> %</p>';
+    const saved = await postJson('/smartdata/template/save', {
+      id: created.data.id,
+      html,
+      itemId: item.itemId,
+    });
+    expect(saved.code, saved.message).toBe(0);
+
+    const en = await openAs('en');
+    try {
+      await go(en.page, '/smartdata/Doctemplate', 'doctemplate-page');
+      await expect.poll(() => en.page.getByTestId('doctemplate-page').innerText()).toContain('Shift report');
+      expect(await en.page.getByTestId('doctemplate-page').innerText()).toContain('Bound data item');
+      await shot(en.page, 'doctemplates-list-en-1440');
+      await go(en.page, `/smartdata/Doctemplate?edit=${created.data.id}`, 'doc-editor');
+      await expect.poll(() => en.page.getByTestId('doc-field-list').innerText()).toContain('合格率');
+      await shot(en.page, 'doctemplates-editor-en-1440');
+      await go(
+        en.page,
+        `/smartdata/richEditorTemplate/${item.itemId}/${recordId}/${encodeURIComponent(DEMO_ITEM)}/${created.data.id}`,
+        'rendered-doc-body',
+      );
+      expect(await en.page.getByTestId('rendered-doc-body').innerText()).toMatch(/yield\s*98\.50\s*%/);
+      expect(await en.page.getByTestId('rendered-doc-print').innerText()).toContain('Print');
+      await shot(en.page, 'doctemplates-rendered-en-1440');
+    } finally {
+      await en.context.close();
+    }
+  });
+});
