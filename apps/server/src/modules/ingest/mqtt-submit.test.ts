@@ -8,7 +8,7 @@ import { ERROR_CODES } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
 import { dataRecords } from '../records/tables';
 import { createKey } from './keys';
@@ -87,6 +87,23 @@ function submissionSuite(kind: 'embedded' | 'external', env: () => Record<string
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('tells the web app where devices reach the broker, without credentials', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/general/smartdata/key/endpoints',
+      headers: bearer(company.limited.token),
+    });
+    const { http, mqtt: endpoint } = res.json().data;
+    expect(http).toBe('/general/smartdata/submit');
+    if (kind === 'embedded')
+      expect(endpoint).toEqual({ host: null, port: t.app.mqtt!.port, external: false });
+    else {
+      const url = new URL(MQTT_URL!);
+      expect(endpoint).toEqual({ host: url.hostname, port: Number(url.port) || 1883, external: true });
+      if (url.password) expect(res.body).not.toContain(url.password);
+    }
   });
 
   it('writes a record and a batch, answering on the result topic', async () => {

@@ -9,6 +9,9 @@ import { createKey } from './keys';
 import { submissionKeys } from './tables';
 
 export const ingestRouteCases: RouteCases = {
+  'GET /general/smartdata/key/endpoints': {
+    ownScope: "the platform's own submission addresses, the same for every company; no company data",
+  },
   'GET /general/smartdata/key/list': {
     attack: async ({ t, a, b }) => {
       const victim = await createKey(t.db, {

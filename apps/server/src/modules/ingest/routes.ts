@@ -22,7 +22,49 @@ const KeyRow = Type.Object({
 /** 5,000 records of a dozen fields stay well under this */
 const SUBMIT_BODY_LIMIT = 16 * 1024 * 1024;
 
+/** Where devices reach the platform's broker: the embedded one's port, or an external broker's host and port (never its credentials). */
+export function mqttEndpoint(app: App): { host: string | null; port: number; external: boolean } | null {
+  if (!app.mqtt) return null;
+  if (app.mqtt.port !== null) return { host: null, port: app.mqtt.port, external: false };
+  if (!app.config.mqttUrl) return null;
+  try {
+    const url = new URL(app.config.mqttUrl);
+    const tls = url.protocol === 'mqtts:' || url.protocol === 'wss:';
+    return { host: url.hostname, port: Number(url.port) || (tls ? 8883 : 1883), external: true };
+  } catch {
+    return null;
+  }
+}
+
 export default async function ingestRoutes(app: App): Promise<void> {
+  app.get(
+    '/smartdata/key/endpoints',
+    {
+      config: { permission: 'member' },
+      schema: {
+        tags: ['submission'],
+        summary:
+          'Where to submit: the HTTP path and the MQTT broker (host null: the platform host; port; external broker or the embedded one)',
+        response: {
+          200: Envelope(
+            Type.Object({
+              http: Type.String(),
+              mqtt: Type.Union([
+                Type.Object({
+                  host: Type.Union([Type.String(), Type.Null()]),
+                  port: Type.Integer(),
+                  external: Type.Boolean(),
+                }),
+                Type.Null(),
+              ]),
+            }),
+          ),
+        },
+      },
+    },
+    async () => ok({ http: '/general/smartdata/submit', mqtt: mqttEndpoint(app) }),
+  );
+
   app.get(
     '/smartdata/key/list',
     {

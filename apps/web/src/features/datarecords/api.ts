@@ -116,6 +116,22 @@ export function useRecords(query: RecordQuery, enabled = true) {
   });
 }
 
+export interface SubmitEndpoints {
+  http: string;
+  /** host null: the platform's own host (the embedded broker) */
+  mqtt: { host: string | null; port: number; external: boolean } | null;
+}
+
+/** Where devices submit: the HTTP path and the MQTT broker the server uses. */
+export function useSubmitEndpoints(enabled: boolean) {
+  return useQuery({
+    queryKey: [...drKeys.keys, 'endpoints'],
+    queryFn: () => get<SubmitEndpoints>('/smartdata/key/endpoints'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** The submission keys of the caller; the server may answer a bare array or a page. */
 export function useSubmitKeys(enabled: boolean) {
   return useQuery({

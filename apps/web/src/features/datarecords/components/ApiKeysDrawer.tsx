@@ -20,7 +20,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { drApi, drKeys, type KeyKind, type SubmitKey, useSubmitKeys } from '../api';
+import { drApi, drKeys, type KeyKind, type SubmitKey, useSubmitEndpoints, useSubmitKeys } from '../api';
 import { sampleValue } from '../format';
 
 interface CreateValues {
@@ -105,7 +105,12 @@ export function ApiKeysDrawer({
   const origin = window.location.origin;
   const body = JSON.stringify(exampleRecord(itemId, fields));
   const curl = `curl -X POST '${origin}/general/smartdata/submit' \\\n  -H 'Authorization: <KEY>' \\\n  -H 'Content-Type: application/json' \\\n  -d '${body}'`;
-  const mqtt = `mosquitto_pub -h ${window.location.hostname} -p 1883 \\\n  -t 'smartdata/submit/<KEY>' \\\n  -m '${body}'\n\n# ${t('keys.mqttResult', '结果发布到')} smartdata/result/<KEY>\nmosquitto_sub -h ${window.location.hostname} -p 1883 -t 'smartdata/result/<KEY>'`;
+  const endpoints = useSubmitEndpoints(open);
+  const broker = endpoints.data?.mqtt;
+  const mqttHost = broker?.host ?? window.location.hostname;
+  const mqttPort = broker?.port ?? 1883;
+  // subscribe first: the broker does not keep answers, a late subscriber misses them
+  const mqtt = `# ${t('keys.mqttResult', '结果发布到')} smartdata/result/<KEY>\nmosquitto_sub -h ${mqttHost} -p ${mqttPort} -t 'smartdata/result/<KEY>' &\n\nmosquitto_pub -h ${mqttHost} -p ${mqttPort} \\\n  -t 'smartdata/submit/<KEY>' \\\n  -m '${body}'`;
 
   const keysTab = (
     <div data-testid="keys-panel">
