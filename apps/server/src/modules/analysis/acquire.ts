@@ -88,12 +88,19 @@ async function lastInWindow(
   from: Date | null,
   to: Date,
 ): Promise<number | null> {
+  // the last instant first (max() walks the (item_id, ts) index backwards and stops at the first
+  // numeric row), then the latest insert at that instant: ORDER BY ts DESC, id DESC in one
+  // query let the planner sort every row of the window when it misjudged the numeric filter
   const result = await db.execute(sql`
     SELECT ${fieldValue(field)} AS v FROM data_records
-    WHERE item_id = ${itemId} AND ts < ${to.toISOString()}::timestamptz
-      ${from ? sql`AND ts >= ${from.toISOString()}::timestamptz` : sql``}
-      AND ${isNumber(field)}
-    ORDER BY ts DESC, id DESC
+    WHERE item_id = ${itemId} AND ${isNumber(field)}
+      AND ts = (
+        SELECT max(ts) FROM data_records
+        WHERE item_id = ${itemId} AND ts < ${to.toISOString()}::timestamptz
+          ${from ? sql`AND ts >= ${from.toISOString()}::timestamptz` : sql``}
+          AND ${isNumber(field)}
+      )
+    ORDER BY id DESC
     LIMIT 1`);
   return num(rowsOf<{ v: unknown }>(result)[0]?.v);
 }

@@ -5,7 +5,7 @@
  * the user's groups, else the company-wide entry, else 0); no custom node on the way up: 2.
  */
 import { DATA_PERMISSION, type DataPermission } from '@platform/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { companyMembers } from '../companies/tables';
@@ -27,8 +27,21 @@ interface Subject {
 }
 
 async function subjectOf(db: Db, caller: DataCaller): Promise<Subject> {
-  const [adminRows, groupRows] = await Promise.all([
-    db
+  const q = statementsOf(db);
+  const params = { companyId: caller.companyId, userId: caller.userId };
+  const [adminRows, groupRows] = await Promise.all([q.admin.execute(params), q.groups.execute(params)]);
+  return { admin: adminRows.length > 0, groupIds: new Set(groupRows.map((r) => r.groupId)) };
+}
+
+/**
+ * The three queries every permission check runs (every submission too), built once per
+ * database and prepared: drizzle skips rebuilding the SQL, PostgreSQL skips parsing it.
+ */
+function prepareStatements(db: Db) {
+  const companyId = sql.placeholder('companyId');
+  const userId = sql.placeholder('userId');
+  return {
+    admin: db
       .select({ roleType: roles.roleType })
       .from(memberRoles)
       .innerJoin(roles, eq(roles.id, memberRoles.roleId))
@@ -41,20 +54,40 @@ async function subjectOf(db: Db, caller: DataCaller): Promise<Subject> {
       )
       .where(
         and(
-          eq(memberRoles.companyId, caller.companyId),
-          eq(memberRoles.userId, caller.userId),
+          eq(memberRoles.companyId, companyId),
+          eq(memberRoles.userId, userId),
           eq(companyMembers.status, 'active'),
           eq(roles.roleType, 1),
         ),
       )
-      .limit(1),
-    db
+      .limit(1)
+      .prepare('permissions_admin'),
+    groups: db
       .select({ groupId: groupMembers.groupId })
       .from(groupMembers)
       .innerJoin(userGroups, eq(userGroups.id, groupMembers.groupId))
-      .where(and(eq(groupMembers.userId, caller.userId), eq(userGroups.companyId, caller.companyId))),
-  ]);
-  return { admin: adminRows.length > 0, groupIds: new Set(groupRows.map((r) => r.groupId)) };
+      .where(and(eq(groupMembers.userId, userId), eq(userGroups.companyId, companyId)))
+      .prepare('permissions_groups'),
+    nodes: db
+      .select({
+        id: cabinNodes.id,
+        parentId: cabinNodes.parentId,
+        permissionMode: cabinNodes.permissionMode,
+        createdBy: cabinNodes.createdBy,
+      })
+      .from(cabinNodes)
+      .where(eq(cabinNodes.companyId, companyId))
+      .prepare('permissions_nodes'),
+  };
+}
+const statements = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statementsOf(db: Db): ReturnType<typeof prepareStatements> {
+  let found = statements.get(db);
+  if (!found) {
+    found = prepareStatements(db);
+    statements.set(db, found);
+  }
+  return found;
 }
 
 interface NodeRow {
@@ -89,15 +122,7 @@ export async function levelsFor(
 ): Promise<Map<number, DataPermission>> {
   const [subject, nodes] = await Promise.all([
     subjectOf(db, caller),
-    db
-      .select({
-        id: cabinNodes.id,
-        parentId: cabinNodes.parentId,
-        permissionMode: cabinNodes.permissionMode,
-        createdBy: cabinNodes.createdBy,
-      })
-      .from(cabinNodes)
-      .where(eq(cabinNodes.companyId, caller.companyId)),
+    statementsOf(db).nodes.execute({ companyId: caller.companyId }),
   ]);
   const byId = new Map<number, NodeRow>(nodes.map((n) => [n.id, n]));
   const customIds = nodes.filter((n) => n.permissionMode === 'custom').map((n) => n.id);

@@ -4,7 +4,7 @@
  * for its creator in its company; a device key only for items that name its deviceId.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { sha256 } from '../../platform/tokens';
@@ -103,7 +103,31 @@ export interface KeyHolder {
 export async function resolveKey(db: Db, raw: string | undefined | null): Promise<KeyHolder> {
   const key = raw?.replace(/^Bearer\s+/i, '').trim();
   if (!key?.startsWith(KEY_PREFIX) || key.length > 100) throw new AppError('submitKeyInvalid');
-  const [row] = await db
+  const [row] = await resolveStatement(db).execute({ hash: sha256(key) });
+  if (
+    !row ||
+    row.revokedAt ||
+    row.userStatus !== 1 ||
+    row.memberStatus !== 'active' ||
+    row.companyDeletedAt
+  ) {
+    throw new AppError('submitKeyInvalid');
+  }
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    userId: row.userId,
+    kind: row.kind === 'device' ? 'device' : 'user',
+    deviceId: row.deviceId,
+  };
+}
+
+/**
+ * The key lookup runs on every submission: built once per database and prepared (drizzle
+ * skips rebuilding the SQL, PostgreSQL skips parsing and planning it on each connection).
+ */
+function prepareResolve(db: Db) {
+  return db
     .select({
       id: submissionKeys.id,
       companyId: submissionKeys.companyId,
@@ -125,23 +149,17 @@ export async function resolveKey(db: Db, raw: string | undefined | null): Promis
         eq(companyMembers.userId, submissionKeys.userId),
       ),
     )
-    .where(eq(submissionKeys.keyHash, sha256(key)));
-  if (
-    !row ||
-    row.revokedAt ||
-    row.userStatus !== 1 ||
-    row.memberStatus !== 'active' ||
-    row.companyDeletedAt
-  ) {
-    throw new AppError('submitKeyInvalid');
+    .where(eq(submissionKeys.keyHash, sql.placeholder('hash')))
+    .prepare('submission_key_resolve');
+}
+const resolveStatements = new WeakMap<Db, ReturnType<typeof prepareResolve>>();
+function resolveStatement(db: Db): ReturnType<typeof prepareResolve> {
+  let statement = resolveStatements.get(db);
+  if (!statement) {
+    statement = prepareResolve(db);
+    resolveStatements.set(db, statement);
   }
-  return {
-    id: row.id,
-    companyId: row.companyId,
-    userId: row.userId,
-    kind: row.kind === 'device' ? 'device' : 'user',
-    deviceId: row.deviceId,
-  };
+  return statement;
 }
 
 /** at most once a minute per key, so a busy device does not turn every submission into an UPDATE */
