@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import { IMAGE_MAX_BYTES } from '@platform/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
@@ -39,7 +40,19 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'body.password'],
+      // the live socket's upgrade carries the login token in its query: never log it
+      serializers: {
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&]*/g, '$1***'),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
+    },
     trustProxy: true,
     // Array GET parameters arrive as JSON text (spec point 7); everything else is plain.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
@@ -81,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authPlugin, { db, prefix: API_PREFIX });
 
   app.setErrorHandler((error, request, reply) => {

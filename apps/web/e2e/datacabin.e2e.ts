@@ -125,8 +125,11 @@ async function openDir(page: Page, name: string): Promise<void> {
   await page.locator('.ant-breadcrumb', { hasText: name }).waitFor();
 }
 
+/** The names shown in the name column (not the other entry-* test ids of a row: path, configure). */
 async function entryNames(page: Page): Promise<string[]> {
-  const names = page.locator('[data-testid=cabin-entries] tr.ant-table-row [data-testid^="entry-"]');
+  const names = page.locator(
+    '[data-testid=cabin-entries] tr.ant-table-row .dc-entry-name [data-testid^="entry-"]',
+  );
   return (await names.allInnerTexts()).map((s) => s.trim());
 }
 
@@ -237,11 +240,14 @@ describe('data cabin', () => {
     await success(page);
     await row(page, RENAMED).waitFor();
     expect(await entryNames(page)).toEqual([RENAMED]);
+    // the renamed entry stays selected, as it was before the rename
+    expect(await row(page, RENAMED).locator('input[type=checkbox]').isChecked()).toBe(true);
   });
 
   test('move: the spec messages without a selection or a directory, then moved', async (ctx) => {
     needs(ctx, '/smartdata/cabin/move');
     // nothing selected: the spec's message, client-side
+    await row(page, RENAMED).locator('input[type=checkbox]').uncheck();
     await page.getByTestId('cabin-move').click();
     await page.locator('.ant-message-notice', { hasText: text('selectMoveObjects') }).waitFor();
     await check(page, RENAMED);

@@ -130,11 +130,12 @@ async function column(page: Page, header: string): Promise<string[]> {
   const headers = await page.locator('[data-testid="records-table"] thead th').allInnerTexts();
   const index = headers.findIndex((h) => h.includes(header));
   expect(index, `column ${header} in ${headers.join('|')}`).toBeGreaterThanOrEqual(0);
-  const out: string[] = [];
-  for (const row of await rows(page).all()) {
-    out.push((await row.locator('td').nth(index).innerText()).trim());
-  }
-  return out;
+  // one read of every row at once: a row that goes away between reads must not hang the poll
+  return rows(page).evaluateAll(
+    (trs, i) =>
+      trs.map((tr) => (tr.querySelectorAll('td')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+    index,
+  );
 }
 
 async function waitColumn(page: Page, header: string, expected: string[]): Promise<void> {
@@ -154,6 +155,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
   token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
+  // the first-login terms dialog is not what these tests are about (auth.e2e.ts covers it)
+  const accepted = await postJson('/user/acceptTerms', { accepted: true });
+  expect(accepted.code, accepted.message).toBe(0);
   const doc = (await (await fetch(`${server.url}/general/docs/json`)).json()) as { paths?: object };
   routes = new Set(Object.keys(doc.paths ?? {}));
 });
@@ -241,7 +245,7 @@ describe('records of a data item', () => {
     await page.getByTestId('record-filter-value').fill('25');
     await page.getByTestId('record-filter-apply').click();
     await waitColumn(page, '温度', ['30.5']);
-    await page.getByRole('button', { name: '重置' }).click();
+    await page.getByTestId('record-filter-reset').click();
     await waitColumn(page, '温度', ['30.5', '23.4', '10.0']);
   });
 
@@ -503,7 +507,12 @@ describe('uploads, forms and screens', () => {
           await page.keyboard.press('Escape');
           await page.getByTestId('record-keys').click();
           await page.getByTestId('keys-panel').waitFor();
-          await page.getByRole('tab').nth(1).click();
+          // the drawer's second tab (the app's own tab bar has role=tab too)
+          await page
+            .locator('.ant-tabs', { has: page.getByTestId('keys-panel') })
+            .getByRole('tab')
+            .nth(1)
+            .click();
           await page.getByTestId('keys-help-http').waitFor();
           expect(await page.getByTestId('keys-help-http').innerText()).toContain(`"itemId":${item.itemId}`);
           expect(await page.getByTestId('keys-help-mqtt').innerText()).toContain('smartdata/submit/<KEY>');

@@ -98,6 +98,11 @@ export async function menuCodesOf(db: Db, userId: number, companyId: number | nu
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
+  // a browser cannot set headers on a WebSocket: its upgrade request carries ?token= instead
+  if (!header && request.headers.upgrade?.toLowerCase() === 'websocket') {
+    const token = (request.query as { token?: unknown } | undefined)?.token;
+    return typeof token === 'string' && token ? token : null;
+  }
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header);
   return match ? match[1]!.trim() : null;

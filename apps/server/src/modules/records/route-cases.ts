@@ -140,4 +140,25 @@ export const recordsRouteCases: RouteCases = {
       };
     },
   },
+  'GET /general/smartdata/live': {
+    // a WebSocket: B's administrator subscribes to A's item over a real upgrade and is refused;
+    // the plain request this case returns (no upgrade) is answered without any of A's data
+    attack: async (ctx) => {
+      const { itemId } = await victim(ctx.t, ctx.a.id);
+      const socket = await ctx.t.app.injectWS(`/general/smartdata/live?token=${ctx.b.admin.token}`);
+      const answer = await new Promise<unknown>((resolve) => {
+        socket.once('message', (data) => resolve(JSON.parse(String(data))));
+        socket.send(JSON.stringify({ subscribe: [itemId] }));
+      });
+      socket.terminate();
+      expect(answer).toEqual({ type: 'subscribed', itemIds: [], refused: [itemId] });
+      return {
+        request: { method: 'GET', url: '/general/smartdata/live', headers: bearer(ctx.b.admin.token) },
+        verify: (res) => {
+          expect(res.json().code).toBe(ERROR_CODES.VALIDATION);
+          expect(res.body).not.toContain('secret');
+        },
+      };
+    },
+  },
 };

@@ -9,6 +9,7 @@ import type { App } from '../../platform/context';
 import { AppError, fieldError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, Paging, paging } from '../../platform/schemas';
 import fileRoutes from './file-routes';
+import liveRoutes from './live-routes';
 import { orderOf, parseFilters, parseInstant, whereOf } from './query';
 import { dataCaller, PERMISSION, QueryWindow, RecordRow } from './schemas';
 import { clearRecords, deleteRecords, itemFor, listRecords, requireParent } from './service';
@@ -97,4 +98,5 @@ export default async function recordRoutes(app: App): Promise<void> {
 
   await writeRoutes(app);
   await fileRoutes(app);
+  await liveRoutes(app);
 }

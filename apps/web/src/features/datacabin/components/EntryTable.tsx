@@ -1,5 +1,5 @@
 import { EditOutlined, FormOutlined, SettingOutlined, TableOutlined } from '@ant-design/icons';
-import { Button, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Grid, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { HTMLAttributes, Key } from 'react';
@@ -38,6 +38,8 @@ export function EntryTable({
   emptyText: string;
 }) {
   const { t } = useTranslation('datacabin');
+  // phones: the kind shows in the icon; name and actions fit without scrolling sideways
+  const wide = Grid.useBreakpoint().sm === true;
 
   const columns: ColumnsType<CabinNode> = [
     {
@@ -70,6 +72,7 @@ export function EntryTable({
       title: t('cabin.type', '类型'),
       key: 'type',
       width: 150,
+      responsive: ['sm'],
       render: (_: unknown, node) =>
         node.type === 'dataItem' && node.kind ? (
           <Tag color={KIND_COLORS[node.kind]}>{t(`kind.${node.kind}`, String(node.kind))}</Tag>
@@ -142,7 +145,7 @@ export function EntryTable({
       pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
       rowSelection={{ selectedRowKeys: selectedKeys, onChange: onSelectKeys }}
       onRow={(node) => ({ 'data-testid': `row-${node.name}` }) as HTMLAttributes<HTMLElement>}
-      scroll={{ x: 520 }}
+      scroll={{ x: wide ? 520 : 'max-content' }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
       data-testid="cabin-entries"
     />

@@ -161,7 +161,7 @@ export function PermissionEditor({ nodeId, onSaved }: { nodeId: number; onSaved?
           type="info"
           showIcon
           className="dc-gap"
-          message={t('perm.readOnly', '您不是此节点的管理员，只能查看权限设置。')}
+          title={t('perm.readOnly', '您不是此节点的管理员，只能查看权限设置。')}
         />
       )}
       <Radio.Group

@@ -139,7 +139,7 @@ export function AnalysisEditor({
       }
     >
       <Form layout="vertical" data-testid="analysis-editor">
-        {problem && <Alert type="error" showIcon className="dc-gap" message={problem} />}
+        {problem && <Alert type="error" showIcon className="dc-gap" title={problem} />}
         <Space wrap size="large" align="start">
           <Form.Item label={t('analysis.name', '名称')} required>
             <Input

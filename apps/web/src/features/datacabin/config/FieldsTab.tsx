@@ -251,16 +251,18 @@ export function FieldsTab({
           >
             {t('fields.add', '添加字段')}
           </Button>
-          <Typography.Text type="secondary">{t('fields.titleField', '标题字段')}</Typography.Text>
-          <Select<string>
-            allowClear
-            style={{ width: 180 }}
-            value={titleField ?? undefined}
-            disabled={!editable}
-            onChange={(value) => setTitleField(value ?? null)}
-            options={rows.filter((r) => r.key).map((r) => ({ value: r.key as string, label: r.name }))}
-            placeholder={t('fields.titleFieldHint', '列表中代表记录的字段')}
-          />
+          <Space size={8} className="dc-nowrap">
+            <Typography.Text type="secondary">{t('fields.titleField', '标题字段')}</Typography.Text>
+            <Select<string>
+              allowClear
+              style={{ width: 180 }}
+              value={titleField ?? undefined}
+              disabled={!editable}
+              onChange={(value) => setTitleField(value ?? null)}
+              options={rows.filter((r) => r.key).map((r) => ({ value: r.key as string, label: r.name }))}
+              placeholder={t('fields.titleFieldHint', '列表中代表记录的字段')}
+            />
+          </Space>
         </Space>
         <Button type="primary" loading={saving} disabled={!editable} onClick={save} data-testid="fields-save">
           {t('common.save', '保存')}

@@ -155,7 +155,7 @@ export function JumpEditor({
     >
       <Form layout="vertical" data-testid="jump-editor">
         {problem && (
-          <Alert type="error" showIcon className="dc-gap" message={problem.text} data-testid="jump-error" />
+          <Alert type="error" showIcon className="dc-gap" title={problem.text} data-testid="jump-error" />
         )}
         <Space wrap size="large">
           <Form.Item

@@ -113,6 +113,7 @@ export function FilterPanel({
           {t('filter.apply', '查询')}
         </Button>
         <Button
+          data-testid="record-filter-reset"
           onClick={() => {
             setRows([]);
             setRange(null);

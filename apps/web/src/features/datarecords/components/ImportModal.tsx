@@ -1,4 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
+import type { FieldDef } from '@platform/domain';
 import { App, Modal, Progress, Result, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +10,14 @@ const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocumen
 /** Import a CSV or XLSX file: upload progress, then the inserted count and every rejected row. */
 export function ImportModal({
   itemId,
+  fields,
   open,
   onClose,
   onDone,
 }: {
   itemId: number;
+  /** the item's fields: a rejected row names its field by name, not by key */
+  fields: FieldDef[];
   open: boolean;
   onClose: () => void;
   onDone: () => void;
@@ -22,6 +26,9 @@ export function ImportModal({
   const { message } = App.useApp();
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+
+  const fieldName = (key: string) =>
+    key === 'ts' ? t('records.time', '时间') : (fields.find((f) => f.key === key)?.name ?? key);
 
   const close = () => {
     setProgress(null);
@@ -100,7 +107,12 @@ export function ImportModal({
                 pagination={result.rejected.length > 10 ? { pageSize: 10 } : false}
                 columns={[
                   { title: t('import.row', '行'), dataIndex: 'row', width: 70 },
-                  { title: t('import.field', '字段'), dataIndex: 'field', width: 140 },
+                  {
+                    title: t('import.field', '字段'),
+                    dataIndex: 'field',
+                    width: 140,
+                    render: (key: string) => fieldName(key),
+                  },
                   { title: t('import.message', '原因'), dataIndex: 'message' },
                 ]}
                 data-testid="import-rejected"
