@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { inFlightPer } from '../../platform/in-flight';
 import { sha256 } from '../../platform/tokens';
 import { companies, companyMembers } from '../companies/tables';
 import { users } from '../users/tables';
@@ -103,7 +104,8 @@ export interface KeyHolder {
 export async function resolveKey(db: Db, raw: string | undefined | null): Promise<KeyHolder> {
   const key = raw?.replace(/^Bearer\s+/i, '').trim();
   if (!key?.startsWith(KEY_PREFIX) || key.length > 100) throw new AppError('submitKeyInvalid');
-  const [row] = await resolveStatement(db).execute({ hash: sha256(key) });
+  const hash = sha256(key);
+  const [row] = await keyLookups(db).run(hash, () => resolveStatement(db).execute({ hash }));
   if (
     !row ||
     row.revokedAt ||
@@ -152,6 +154,8 @@ function prepareResolve(db: Db) {
     .where(eq(submissionKeys.keyHash, sql.placeholder('hash')))
     .prepare('submission_key_resolve');
 }
+/** concurrent submissions with one key share its lookup (platform/in-flight.ts) */
+const keyLookups = inFlightPer<Db, Awaited<ReturnType<ReturnType<typeof prepareResolve>['execute']>>>();
 const resolveStatements = new WeakMap<Db, ReturnType<typeof prepareResolve>>();
 function resolveStatement(db: Db): ReturnType<typeof prepareResolve> {
   let statement = resolveStatements.get(db);

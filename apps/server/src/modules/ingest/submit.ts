@@ -7,6 +7,7 @@
 import { DATA_PERMISSION, type Lang } from '@platform/domain';
 import type { App } from '../../platform/context';
 import { AppError, type Envelope, errorEnvelope, ok } from '../../platform/envelope';
+import { inFlightPer } from '../../platform/in-flight';
 import { levelsFor } from '../cabin/permissions';
 import { type KeyHolder, resolveKey, touchKey } from './keys';
 import { type IngestRecord, localizeRecordError } from './pipeline';
@@ -38,17 +39,21 @@ export function parseSubmission(body: unknown): IngestRecord[] {
   });
 }
 
+const levelChecks = inFlightPer<App['db'], Map<number, number>>();
+
 /** Refuses unless the key may write every item: 40400 when absent or not readable, 40300 otherwise. */
 async function checkAccess(app: App, holder: KeyHolder, records: IngestRecord[]): Promise<void> {
   const defs = await app.ingest.itemDefs(records.map((r) => r.itemId));
-  const levels =
-    holder.kind === 'user'
-      ? await levelsFor(
-          app.db,
-          { companyId: holder.companyId, userId: holder.userId },
-          [...defs.values()].flatMap((d) => (d && d.companyId === holder.companyId ? [d.nodeId] : [])),
-        )
-      : new Map<number, number>();
+  let levels = new Map<number, number>();
+  if (holder.kind === 'user') {
+    const nodeIds = [...defs.values()].flatMap((d) =>
+      d && d.companyId === holder.companyId ? [d.nodeId] : [],
+    );
+    const who = { companyId: holder.companyId, userId: holder.userId };
+    const key = `${who.companyId}:${who.userId}:${[...new Set(nodeIds)].sort((x, y) => x - y).join(',')}`;
+    // concurrent submissions of one holder to the same items share the permission read
+    levels = await levelChecks(app.db).run(key, () => levelsFor(app.db, who, nodeIds));
+  }
   for (const [index, record] of records.entries()) {
     const item = defs.get(record.itemId);
     const fail = (key: 'notFound' | 'forbidden') =>
