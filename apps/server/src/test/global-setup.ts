@@ -12,6 +12,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db';
 
 export const TEMPLATE_DB = `platform_template_${process.pid}`;
+/** every database of this run starts so; teardown drops only these, never another run's */
+export const RUN_PREFIX = `platform_t_${process.pid}_`;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
@@ -25,10 +27,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const db = await openDatabase({ url: target.toString() });
     await db.close();
     project.provide('pgTemplate', TEMPLATE_DB);
+    project.provide('pgRunPrefix', RUN_PREFIX);
     return async () => {
       const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'platform_t_%' OR datname = $1`,
-        [TEMPLATE_DB],
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2',
+        [RUN_PREFIX, TEMPLATE_DB],
       );
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       await admin.end();
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate?: string;
+    pgRunPrefix?: string;
     pgliteTemplate?: string;
   }
 }

@@ -25,11 +25,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A new database name of this test run (global setup drops them all at the end). */
+export function testDatabaseName(): string {
+  return `${inject('pgRunPrefix') ?? 'platform_t_'}${randomBytes(6).toString('hex')}`;
+}
+
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const pgTemplate = inject('pgTemplate');
   const url = process.env.DATABASE_URL;
   if (pgTemplate && url) {
-    const name = `platform_t_${randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);

@@ -8,7 +8,6 @@
  * every wait has a generous deadline for a busy shared machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../config';
 import { type Database, openDatabase } from '../../platform/db';
-import type { TestApp } from '../../test/helper';
+import { type TestApp, testDatabaseName } from '../../test/helper';
 import { makeItem } from '../cabin/test-support';
 import { createCompany } from '../companies/service';
 import { dataRecords } from '../records/tables';
@@ -135,7 +134,7 @@ async function makeTarget(): Promise<Target> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
-    const name = `platform_t_${randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
