@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { dataRecords } from '../records/tables';
@@ -157,5 +158,58 @@ describe('insertRecords', () => {
     close(actual, await bruteForce(itemId));
     expect(actual.filter((r) => r.grain === 'h').map((r) => r.bucket)).toEqual(['2026-11-23T01:00']);
     expect(actual.find((r) => r.grain === 'd')).toMatchObject({ count: 2, sum: 119, first_value: 99 });
+  });
+
+  it('folds new rows into the buckets SQL recomputes from raw rows, in any zone', async () => {
+    // around daylight-saving changes and in half-hour and 45-minute zones
+    const cases = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Asia/Kolkata', '2026-11-22T18:30:00Z'],
+      ['Asia/Kathmandu', '2026-11-22T18:15:00Z'],
+      ['Asia/Shanghai', '2026-11-22T16:00:00Z'],
+    ] as const;
+    let itemId = 900_100;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...cases),
+        fc.array(
+          fc.record({
+            offsetMin: fc.integer({ min: -36 * 60, max: 36 * 60 }),
+            a: fc.integer({ min: -1000, max: 1000 }),
+            b: fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant('text')),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.integer({ min: 1, max: 3 }),
+        async ([zone, around], points, calls) => {
+          itemId += 1;
+          const base = Date.parse(around);
+          const records = points.map((p) => ({
+            companyId: a.id,
+            itemId,
+            ts: new Date(base + p.offsetMin * 60_000),
+            values: { a: p.a, b: p.b },
+            source: 'manual',
+          }));
+          const size = Math.ceil(records.length / calls);
+          for (let start = 0; start < records.length; start += size) {
+            await insertRecords(t.db, records.slice(start, start + size), zone);
+          }
+          const folded = await rollupsOf(itemId);
+          await recomputeRollups(
+            t.db,
+            itemId,
+            records.map((r) => r.ts),
+            zone,
+          );
+          const recomputed = await rollupsOf(itemId);
+          expect(folded.length).toBe(recomputed.length);
+          close(folded, recomputed);
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

@@ -6,9 +6,11 @@
  * Rollups: every JSON number in a record's values is a numeric field (types 10/1/2 store
  * numbers, every other type stores text, files or null), so the rollup step needs no item
  * definitions. Hour buckets are UTC hours; day buckets are local days of the company time
- * zone, stored as the instant of local midnight.
+ * zone, stored as the instant of local midnight. New rows are folded into buckets in JavaScript
+ * (one pass, no sort) and the statement upserts one row per bucket; edits and deletes recompute
+ * their buckets from raw rows in SQL (`recomputeRollups`), which the tests hold the fold to.
  */
-import { DEFAULT_TIME_ZONE, type RecordValues } from '@platform/domain';
+import { DEFAULT_TIME_ZONE, type RecordValues, startOfDay } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 
@@ -46,6 +48,91 @@ export async function insertRecords(
   return ids;
 }
 
+/** One rollup bucket of a chunk, folded in JavaScript before the upsert. */
+interface Fold {
+  i: number;
+  k: string;
+  g: 'h' | 'd';
+  b: string;
+  c: number;
+  s: number;
+  mn: number;
+  mx: number;
+  ft: number;
+  fv: number;
+  lt: number;
+  lv: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** every zone offset in use is a multiple of 15 minutes, so a day starts on such a boundary */
+const SLOT_MS = 15 * 60_000;
+
+/**
+ * The hour and local-day buckets of a chunk's numeric values, in one pass over the rows (no
+ * sort): the rows are in id order, so among equal times the earlier row is the first value
+ * and the later one the last, as `ORDER BY ts, id` would give.
+ */
+export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
+  const folds = new Map<string, Fold>();
+  const dayOfSlot = new Map<number, number>();
+  const add = (itemId: number, key: string, grain: 'h' | 'd', bucket: number, ts: number, v: number) => {
+    const id = `${itemId}|${grain}|${bucket}|${key}`;
+    const f = folds.get(id);
+    if (!f) {
+      folds.set(id, {
+        i: itemId,
+        k: key,
+        g: grain,
+        b: new Date(bucket).toISOString(),
+        c: 1,
+        s: v,
+        mn: v,
+        mx: v,
+        ft: ts,
+        fv: v,
+        lt: ts,
+        lv: v,
+      });
+      return;
+    }
+    f.c += 1;
+    f.s += v;
+    if (v < f.mn) f.mn = v;
+    if (v > f.mx) f.mx = v;
+    if (ts < f.ft) {
+      f.ft = ts;
+      f.fv = v;
+    }
+    if (ts >= f.lt) {
+      f.lt = ts;
+      f.lv = v;
+    }
+  };
+  for (const r of rows) {
+    const ts = r.ts.getTime();
+    let hour = -1;
+    let day = -1;
+    for (const key in r.values) {
+      const v = r.values[key];
+      if (typeof v !== 'number') continue;
+      if (hour < 0) {
+        hour = Math.floor(ts / HOUR_MS) * HOUR_MS;
+        const slot = Math.floor(ts / SLOT_MS) * SLOT_MS;
+        day = dayOfSlot.get(slot) ?? startOfDay(slot, timeZone);
+        dayOfSlot.set(slot, day);
+      }
+      add(r.itemId, key, 'h', hour, ts, v);
+      add(r.itemId, key, 'd', day, ts, v);
+    }
+  }
+  // a fixed order: concurrent upserts lock rollup rows in the same order, so never deadlock
+  return [...folds.values()].sort(
+    (x, y) =>
+      x.i - y.i || (x.k < y.k ? -1 : x.k > y.k ? 1 : 0) || x.g.localeCompare(y.g) || x.b.localeCompare(y.b),
+  );
+}
+
 async function insertChunk(db: Db, rows: NewRecord[], timeZone: string): Promise<number[]> {
   if (rows.length === 0) return [];
   const payload = JSON.stringify(
@@ -59,6 +146,14 @@ async function insertChunk(db: Db, rows: NewRecord[], timeZone: string): Promise
       u: r.createdBy ?? null,
     })),
   );
+  const folds = JSON.stringify(
+    foldRollups(rows, timeZone).map((f) => ({
+      ...f,
+      ft: new Date(f.ft).toISOString(),
+      lt: new Date(f.lt).toISOString(),
+    })),
+  );
+  // data-modifying CTEs run once whether or not the outer query reads them
   const result = await db.execute(sql`
     WITH ins AS (
       INSERT INTO data_records (company_id, item_id, ts, "values", parent_id, source, created_by)
@@ -66,28 +161,16 @@ async function insertChunk(db: Db, rows: NewRecord[], timeZone: string): Promise
              (r->>'p')::bigint, r->>'s', (r->>'u')::int
       FROM jsonb_array_elements(${payload}::jsonb) WITH ORDINALITY AS x(r, n)
       ORDER BY n
-      RETURNING id, item_id, ts, "values"
-    ),
-    nums AS (
-      SELECT ins.id, ins.item_id, e.key AS field_key, ins.ts, (e.value)::float8 AS v
-      FROM ins, jsonb_each(ins."values") AS e
-      WHERE jsonb_typeof(e.value) = 'number'
-    ),
-    buckets AS (
-      SELECT id, item_id, field_key, 'h'::varchar AS grain, date_trunc('hour', ts, 'UTC') AS bucket, ts, v
-      FROM nums
-      UNION ALL
-      SELECT id, item_id, field_key, 'd'::varchar, date_trunc('day', ts, ${timeZone}), ts, v
-      FROM nums
+      RETURNING id
     ),
     up AS (
       INSERT INTO data_rollups AS r
         (item_id, field_key, grain, bucket, count, sum, min, max, first_ts, first_value, last_ts, last_value)
-      SELECT item_id, field_key, grain, bucket, count(*), sum(v), min(v), max(v),
-             min(ts), (array_agg(v ORDER BY ts ASC, id ASC))[1],
-             max(ts), (array_agg(v ORDER BY ts DESC, id DESC))[1]
-      FROM buckets
-      GROUP BY item_id, field_key, grain, bucket
+      SELECT (f->>'i')::int, f->>'k', f->>'g', (f->>'b')::timestamptz, (f->>'c')::int,
+             (f->>'s')::float8, (f->>'mn')::float8, (f->>'mx')::float8,
+             (f->>'ft')::timestamptz, (f->>'fv')::float8, (f->>'lt')::timestamptz, (f->>'lv')::float8
+      FROM jsonb_array_elements(${folds}::jsonb) WITH ORDINALITY AS x(f, n)
+      ORDER BY n
       ON CONFLICT (item_id, field_key, grain, bucket) DO UPDATE SET
         count = r.count + excluded.count,
         sum = r.sum + excluded.sum,
