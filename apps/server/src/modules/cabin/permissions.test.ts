@@ -88,6 +88,18 @@ describe('resolver', () => {
     expect(await levelOf(t.db, callerOf(other), closed.nodeId)).toBe(0);
     expect(await levelOf(t.db, callerOf(other), writable.nodeId)).toBe(0);
     expect(await levelOf(t.db, callerOf(other), plain.nodeId)).toBe(1);
+    // asked for a few nodes, only they and their ancestors are read: the same answers
+    const asked = [readOnly, plain.nodeId, deep, deepItem.nodeId, writable.nodeId, open, closed.nodeId];
+    for (const user of [a.limited, other, a.admin]) {
+      const whole = await levelsFor(t.db, callerOf(user));
+      const few = await levelsFor(t.db, callerOf(user), asked);
+      expect([...few.entries()]).toEqual(asked.map((id) => [id, whole.get(id)]));
+      for (const id of asked)
+        expect((await levelsFor(t.db, callerOf(user), [id])).get(id)).toBe(whole.get(id));
+    }
+    // a node of another company is absent, not read
+    const foreign = await makeDirectory(t, b.id);
+    expect((await levelsFor(t.db, callerOf(a.admin), [foreign, plain.nodeId])).has(foreign)).toBe(false);
   });
 
   it('takes the own entry first, then the best group, then the company entry', async () => {

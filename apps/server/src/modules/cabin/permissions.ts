@@ -110,9 +110,37 @@ function levelFromEntries(entries: EntryRow[], caller: DataCaller, subject: Subj
   return (company?.level ?? DATA_PERMISSION.none) as DataPermission;
 }
 
+/** up to this many nodes asked for, only they and their ancestors are read, not the whole tree */
+const ANCESTOR_READ_LIMIT = 200;
+
+/** The nodes and every node above them, in the company (a deep tree costs its depth, not its size). */
+async function ancestorsOf(db: Db, companyId: number, nodeIds: number[]): Promise<NodeRow[]> {
+  if (nodeIds.length === 0) return [];
+  const result = await db.execute(sql`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_id, permission_mode, created_by FROM cabin_nodes
+      WHERE company_id = ${companyId}
+        AND id IN (SELECT (jsonb_array_elements_text(${JSON.stringify(nodeIds)}::jsonb))::int)
+      UNION
+      SELECT n.id, n.parent_id, n.permission_mode, n.created_by
+      FROM cabin_nodes n JOIN up ON n.id = up.parent_id
+      WHERE n.company_id = ${companyId}
+    )
+    SELECT id, parent_id, permission_mode, created_by FROM up
+  `);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    parentId: r.parent_id == null ? null : Number(r.parent_id),
+    permissionMode: String(r.permission_mode),
+    createdBy: r.created_by == null ? null : Number(r.created_by),
+  }));
+}
+
 /**
- * Levels for many nodes of the caller's company in two queries (the whole tree and its custom
- * entries), so a tree listing costs the same as one node. Nodes of other companies, or that do
+ * Levels for many nodes of the caller's company in two queries (the nodes, and the entries of
+ * the custom ones): for a listing the whole tree, for a few nodes only they and their
+ * ancestors. Nodes of other companies, or that do
  * not exist, are absent from the map.
  */
 export async function levelsFor(
@@ -122,7 +150,9 @@ export async function levelsFor(
 ): Promise<Map<number, DataPermission>> {
   const [subject, nodes] = await Promise.all([
     subjectOf(db, caller),
-    statementsOf(db).nodes.execute({ companyId: caller.companyId }),
+    nodeIds && nodeIds.length <= ANCESTOR_READ_LIMIT
+      ? ancestorsOf(db, caller.companyId, nodeIds)
+      : statementsOf(db).nodes.execute({ companyId: caller.companyId }),
   ]);
   const byId = new Map<number, NodeRow>(nodes.map((n) => [n.id, n]));
   const customIds = nodes.filter((n) => n.permissionMode === 'custom').map((n) => n.id);
@@ -139,7 +169,11 @@ export async function levelsFor(
           .from(cabinPermissions)
           .where(inArray(cabinPermissions.nodeId, customIds));
   const entriesByNode = new Map<number, EntryRow[]>();
-  for (const e of entries) entriesByNode.set(e.nodeId, [...(entriesByNode.get(e.nodeId) ?? []), e]);
+  for (const e of entries) {
+    const list = entriesByNode.get(e.nodeId);
+    if (list) list.push(e);
+    else entriesByNode.set(e.nodeId, [e]);
+  }
 
   const inherited = new Map<number, DataPermission>();
   const levelOfNode = (id: number): DataPermission => {
