@@ -10,7 +10,7 @@ import type { NewRecord } from './store';
 
 export async function runJumps(
   pipeline: IngestPipeline,
-  request: WriteRequest,
+  request: Omit<WriteRequest, 'records'>,
   byItem: Map<number, Array<{ row: NewRecord; id: number }>>,
   depth: number,
 ): Promise<void> {

@@ -168,6 +168,52 @@ function submissionSuite(kind: 'embedded' | 'external', env: () => Record<string
     expect(await recordsOf(t, itemId)).toEqual([]);
   });
 
+  it('answers each of many messages sent at once on its own and in order', async () => {
+    const { itemId } = await makeItem(t, company.id, { fields: SAMPLE_FIELDS });
+    const { key } = await createKey(t.db, {
+      companyId: company.id,
+      userId: company.admin.id,
+      name: 'burst',
+      kind: 'user',
+    });
+    const client = await mqtt.connectAsync(brokerUrl, { reconnectPeriod: 0 });
+    const answers: Answer[] = [];
+    const total = 40;
+    // message i carries count = i; three of them are bad, each in its own way
+    const payloads = Array.from({ length: total }, (_, i) => {
+      if (i === 7) return JSON.stringify({ itemId, count: 'seven' });
+      if (i === 19) return '{"itemId":';
+      if (i === 31) return JSON.stringify({ itemId: 2_000_000_000, count: 31 });
+      return JSON.stringify({ itemId, count: i });
+    });
+    try {
+      const all = new Promise<void>((resolve) => {
+        client.on('message', (_topic, payload) => {
+          const answer = JSON.parse(payload.toString()) as Answer;
+          // other servers on a shared broker answer keys they do not know: not ours
+          if (kind === 'external' && answer.code === ERROR_CODES.TOKEN_INVALID) return;
+          answers.push(answer);
+          if (answers.length === total) resolve();
+        });
+      });
+      await client.subscribeAsync(`smartdata/result/${key}`, { qos: 1 });
+      await Promise.all(payloads.map((p) => client.publishAsync(`smartdata/submit/${key}`, p, { qos: 1 })));
+      await all;
+    } finally {
+      await client.endAsync();
+    }
+    expect(answers.map((a) => a.code)).toEqual(
+      payloads.map((_, i) =>
+        i === 7 || i === 19 ? ERROR_CODES.VALIDATION : i === 31 ? ERROR_CODES.NOT_FOUND : 0,
+      ),
+    );
+    expect(answers[7]).toMatchObject({ data: { index: 0, itemId, field: 'f2' } });
+    expect(answers[19]).toMatchObject({ data: { field: 'body' } });
+    expect(answers[31]).toMatchObject({ data: { index: 0, itemId: 2_000_000_000, field: 'itemId' } });
+    const stored = (await recordsOf(t, itemId)).map((r) => Number(r.values.f2)).sort((x, y) => x - y);
+    expect(stored).toEqual(payloads.flatMap((_, i) => (i === 7 || i === 19 || i === 31 ? [] : [i])));
+  });
+
   if (kind === 'embedded') {
     it('refuses an unknown key on its result topic', async () => {
       const { itemId } = await makeItem(t, company.id, { fields: SAMPLE_FIELDS });

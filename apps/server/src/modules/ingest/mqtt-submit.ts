@@ -1,11 +1,16 @@
 /**
  * Submission over MQTT: a device publishes the same JSON as the HTTP body to
  * `smartdata/submit/<key>`; the server answers `{code, message, data}` on
- * `smartdata/result/<key>`. Topics carry keys: never log them.
+ * `smartdata/result/<key>`, one answer per message, in the order the messages came.
+ * Topics carry keys: never log them.
+ *
+ * Messages of one key that arrive in the same turn of the event loop are submitted together
+ * (`submitEach`): one key lookup, one access read, one commit, each message still checked and
+ * answered on its own.
  */
 import type { App } from '../../platform/context';
-import { AppError, errorEnvelope } from '../../platform/envelope';
-import { submitEnvelope } from './submit';
+import { AppError, type Envelope, errorEnvelope } from '../../platform/envelope';
+import { submitEach } from './submit';
 
 export const SUBMIT_TOPIC = 'smartdata/submit/+';
 const SUBMIT_PREFIX = 'smartdata/submit/';
@@ -14,24 +19,52 @@ export const RESULT_PREFIX = 'smartdata/result/';
 export async function attachMqttSubmission(app: App): Promise<void> {
   const transport = app.mqtt;
   if (!transport) return;
+  let waiting = new Map<string, Buffer[]>();
+  const answering = new Map<string, Promise<void>>();
+  const submitWaiting = () => {
+    const byKey = waiting;
+    waiting = new Map();
+    for (const [key, payloads] of byKey) void handle(app, key, payloads, answering);
+  };
   await transport.subscribe(SUBMIT_TOPIC, (topic, payload) => {
     const key = topic.slice(SUBMIT_PREFIX.length);
-    void handle(app, key, payload);
+    if (waiting.size === 0) setImmediate(submitWaiting);
+    const list = waiting.get(key);
+    if (list) list.push(payload);
+    else waiting.set(key, [payload]);
   });
 }
 
-async function handle(app: App, key: string, payload: Buffer): Promise<void> {
-  let envelope: unknown;
-  let body: unknown;
-  try {
-    body = JSON.parse(payload.toString('utf8'));
-  } catch {
-    envelope = errorEnvelope(new AppError('validation', { field: 'body' }, { field: 'body' }), 'zh');
+async function handle(
+  app: App,
+  key: string,
+  payloads: Buffer[],
+  answering: Map<string, Promise<void>>,
+): Promise<void> {
+  const answers: Array<Envelope | null> = [];
+  const bodies: unknown[] = [];
+  for (const payload of payloads) {
+    try {
+      bodies.push(JSON.parse(payload.toString('utf8')));
+      answers.push(null);
+    } catch {
+      answers.push(errorEnvelope(new AppError('validation', { field: 'body' }, { field: 'body' }), 'zh'));
+    }
   }
-  envelope ??= await submitEnvelope(app, key, body, 'mqtt', 'zh');
-  try {
-    await app.mqtt?.publish(`${RESULT_PREFIX}${key}`, JSON.stringify(envelope), 1);
-  } catch (error) {
-    app.log.warn({ err: error }, 'could not publish a submission result');
-  }
+  const submitted = bodies.length > 0 ? await submitEach(app, key, bodies, 'mqtt', 'zh') : [];
+  let next = 0;
+  const texts = answers.map((answer) => JSON.stringify(answer ?? submitted[next++]));
+  // answers of a key leave in the order its messages came, even when a later group finished first
+  const previous = answering.get(key);
+  const mine = (async () => {
+    await previous;
+    const published = texts.map((text) => app.mqtt?.publish(`${RESULT_PREFIX}${key}`, text, 1));
+    for (const outcome of await Promise.allSettled(published)) {
+      if (outcome.status === 'rejected')
+        app.log.warn({ err: outcome.reason }, 'could not publish a submission result');
+    }
+  })();
+  answering.set(key, mine);
+  await mine;
+  if (answering.get(key) === mine) answering.delete(key);
 }

@@ -66,6 +66,9 @@ export interface JumpDef {
   mapping: JumpMapping[];
 }
 
+/** the answer to one call of `writeEach`: its new ids, or why nothing of it was written */
+export type WriteResult = { ids: number[] } | { error: unknown };
+
 /** records of one flush; a single call larger than this is written alone */
 export const BATCH_LIMIT = 5_000;
 /** jumps stop here, so a loop of associations cannot run forever */
@@ -168,17 +171,60 @@ export class IngestPipeline {
    * COMMIT. Then publishes to live subscribers and runs jump associations.
    */
   async write(request: WriteRequest): Promise<{ ids: number[] }> {
-    const rows = await this.prepare(request);
-    if (rows.length === 0) return { ids: [] };
-    const ids = await this.enqueue(rows);
-    await this.afterCommit(request, rows, ids);
-    return { ids };
+    const [result] = await this.writeEach(request, [request.records]);
+    if (!result || 'error' in result) throw result?.error;
+    return result;
+  }
+
+  /**
+   * Several independent calls of one caller at once (the MQTT messages of one key that arrive
+   * together): each is checked and answered on its own, all or nothing for that call, and a
+   * bad one does not refuse the others. They share one definition read, join the same group
+   * commit, and the live fan-out and jump associations run once for everything committed.
+   */
+  async writeEach(base: Omit<WriteRequest, 'records'>, calls: IngestRecord[][]): Promise<WriteResult[]> {
+    const defs = await this.itemDefs(calls.flatMap((records) => records.map((r) => r.itemId)));
+    const prepared = await Promise.all(
+      calls.map((records) =>
+        this.prepare({ ...base, records }, defs).then(
+          (rows) => ({ rows }),
+          (error: unknown) => ({ error }),
+        ),
+      ),
+    );
+    // queued together, so they go into one commit even when the flusher is idle
+    const committed = this.enqueue(
+      prepared.flatMap((p) => ('rows' in p && p.rows.length > 0 ? [p.rows] : [])),
+    );
+    let next = 0;
+    const results = await Promise.all(
+      prepared.map((p): Promise<WriteResult> | WriteResult =>
+        'error' in p
+          ? p
+          : p.rows.length === 0
+            ? { ids: [] }
+            : committed[next++]!.then(
+                (ids) => ({ ids }),
+                (error: unknown) => ({ error }),
+              ),
+      ),
+    );
+    const rows: NewRecord[] = [];
+    const ids: number[] = [];
+    prepared.forEach((p, i) => {
+      const result = results[i]!;
+      if ('rows' in p && 'ids' in result) {
+        rows.push(...p.rows);
+        ids.push(...result.ids);
+      }
+    });
+    if (rows.length > 0) await this.afterCommit(base, rows, ids);
+    return results;
   }
 
   /** Checks every record; the first bad one refuses the call (40000 naming index, item and field). */
-  private async prepare(request: WriteRequest): Promise<NewRecord[]> {
+  private async prepare(request: WriteRequest, defs: Map<number, ItemDef | null>): Promise<NewRecord[]> {
     const { companyId, records } = request;
-    const defs = await this.itemDefs(records.map((r) => r.itemId));
     const now = new Date();
     const rows: NewRecord[] = [];
     for (const [index, record] of records.entries()) {
@@ -223,11 +269,13 @@ export class IngestPipeline {
     if (index >= 0) throw recordError(index, rows[index]!.itemId, 'parentId', 'notFound');
   }
 
-  private enqueue(rows: NewRecord[]): Promise<number[]> {
-    return new Promise<number[]>((resolve, reject) => {
-      this.queue.push({ rows, resolve, reject });
-      if (!this.flushing) this.flushing = this.drain();
-    });
+  /** Queues each call's rows; each promise settles after the commit holding them. */
+  private enqueue(calls: NewRecord[][]): Array<Promise<number[]>> {
+    const promises = calls.map(
+      (rows) => new Promise<number[]>((resolve, reject) => this.queue.push({ rows, resolve, reject })),
+    );
+    if (calls.length > 0 && !this.flushing) this.flushing = this.drain();
+    return promises;
   }
 
   private async drain(): Promise<void> {
@@ -275,10 +323,19 @@ export class IngestPipeline {
     }
   }
 
-  private async afterCommit(request: WriteRequest, rows: NewRecord[], ids: number[]): Promise<void> {
+  private async afterCommit(
+    request: Omit<WriteRequest, 'records'>,
+    rows: NewRecord[],
+    ids: number[],
+  ): Promise<void> {
     const byItem = new Map<number, Array<{ row: NewRecord; id: number }>>();
     rows.forEach((row, i) => {
-      byItem.set(row.itemId, [...(byItem.get(row.itemId) ?? []), { row, id: ids[i]! }]);
+      let list = byItem.get(row.itemId);
+      if (!list) {
+        list = [];
+        byItem.set(row.itemId, list);
+      }
+      list.push({ row, id: ids[i]! });
     });
     if (this.live) {
       for (const [itemId, list] of byItem) {

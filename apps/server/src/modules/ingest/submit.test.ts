@@ -7,6 +7,7 @@ import { makeItem, SAMPLE_FIELDS, setPermissions } from '../cabin/test-support';
 import { dataItems } from '../dataitems/tables';
 import { dataRecords } from '../records/tables';
 import { invalidateItem } from './pipeline';
+import { submitEach } from './submit';
 import { submissionKeys } from './tables';
 
 let t: TestApp;
@@ -241,5 +242,68 @@ describe('POST /general/smartdata/submit', () => {
       .where(eq(companyMembers.userId, c.limited.id));
     expect((await post(key, { itemId, f2: 2 })).json().code).toBe(ERROR_CODES.TOKEN_INVALID);
     expect(await recordsOf(itemId)).toHaveLength(1);
+  });
+});
+
+describe('submitEach (messages of one key that arrive together)', () => {
+  it('answers each as it would be answered alone, in one commit; a bad one refuses only itself', async () => {
+    const item = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const readOnly = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    await setPermissions(t, readOnly.nodeId, [{ scope: 'user', subjectId: a.limited.id, level: 1 }]);
+    const { key } = await newKey(a.limited.token);
+    await t.app.ingest.idle();
+    const flushes = t.app.ingest.stats.flushes;
+    const answers = await submitEach(
+      t.app,
+      key,
+      [
+        { itemId: item.itemId, f2: 1 },
+        [
+          { itemId: item.itemId, f2: 2 },
+          { itemId: item.itemId, count: 'x' },
+        ],
+        { itemId: readOnly.itemId, f2: 3 },
+        [],
+        [
+          { itemId: item.itemId, f2: 4 },
+          { itemId: item.itemId, f2: 5 },
+        ],
+        { itemId: 2_000_000_000, f2: 6 },
+      ],
+      'mqtt',
+      'en',
+    );
+    expect(answers.map((x) => x.code)).toEqual([
+      0,
+      ERROR_CODES.VALIDATION,
+      ERROR_CODES.FORBIDDEN,
+      ERROR_CODES.VALIDATION,
+      0,
+      ERROR_CODES.NOT_FOUND,
+    ]);
+    expect(answers[0]).toEqual({ code: 0, message: 'Data Submission Successful', data: { count: 1 } });
+    expect(answers[1]).toMatchObject({ data: { index: 1, itemId: item.itemId, field: 'f2' } });
+    expect(answers[3]).toMatchObject({ data: { field: 'records' } });
+    expect(answers[4]!.data).toEqual({ count: 2 });
+    // the two accepted calls went into one transaction
+    expect(t.app.ingest.stats.flushes - flushes).toBe(1);
+    expect((await recordsOf(item.itemId)).map((r) => r.values.f2)).toEqual([1, 4, 5]);
+    expect(await recordsOf(readOnly.itemId)).toEqual([]);
+  });
+
+  it('refuses every message when the key is not valid, writing nothing', async () => {
+    const item = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const answers = await submitEach(
+      t.app,
+      'sdk_unknown',
+      [
+        { itemId: item.itemId, f2: 1 },
+        { itemId: item.itemId, f2: 2 },
+      ],
+      'mqtt',
+      'en',
+    );
+    expect(answers.map((x) => x.code)).toEqual([ERROR_CODES.TOKEN_INVALID, ERROR_CODES.TOKEN_INVALID]);
+    expect(await recordsOf(item.itemId)).toEqual([]);
   });
 });

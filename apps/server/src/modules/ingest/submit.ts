@@ -10,7 +10,7 @@ import { AppError, type Envelope, errorEnvelope, ok } from '../../platform/envel
 import { inFlightPer } from '../../platform/in-flight';
 import { levelsFor } from '../cabin/permissions';
 import { type KeyHolder, resolveKey, touchKey } from './keys';
-import { type IngestRecord, localizeRecordError } from './pipeline';
+import { type IngestRecord, type ItemDef, localizeRecordError } from './pipeline';
 
 export const SUBMIT_LIMIT = 5_000;
 
@@ -41,9 +41,15 @@ export function parseSubmission(body: unknown): IngestRecord[] {
 
 const levelChecks = inFlightPer<App['db'], Map<number, number>>();
 
-/** Refuses unless the key may write every item: 40400 when absent or not readable, 40300 otherwise. */
-async function checkAccess(app: App, holder: KeyHolder, records: IngestRecord[]): Promise<void> {
-  const defs = await app.ingest.itemDefs(records.map((r) => r.itemId));
+interface Access {
+  defs: Map<number, ItemDef | null>;
+  /** the holder's data permission on each item's node (user keys only) */
+  levels: Map<number, number>;
+}
+
+/** What the holder may do with these items: one definition read and one permission read. */
+async function loadAccess(app: App, holder: KeyHolder, itemIds: number[]): Promise<Access> {
+  const defs = await app.ingest.itemDefs(itemIds);
   let levels = new Map<number, number>();
   if (holder.kind === 'user') {
     const nodeIds = [...defs.values()].flatMap((d) =>
@@ -54,8 +60,13 @@ async function checkAccess(app: App, holder: KeyHolder, records: IngestRecord[])
     // concurrent submissions of one holder to the same items share the permission read
     levels = await levelChecks(app.db).run(key, () => levelsFor(app.db, who, nodeIds));
   }
+  return { defs, levels };
+}
+
+/** Refuses unless the key may write every item: 40400 when absent or not readable, 40300 otherwise. */
+function checkAccess(holder: KeyHolder, access: Access, records: IngestRecord[]): void {
   for (const [index, record] of records.entries()) {
-    const item = defs.get(record.itemId);
+    const item = access.defs.get(record.itemId);
     const fail = (key: 'notFound' | 'forbidden') =>
       new AppError(key, {}, { index, itemId: record.itemId, field: 'itemId' });
     if (!item || item.companyId !== holder.companyId) throw fail('notFound');
@@ -64,7 +75,7 @@ async function checkAccess(app: App, holder: KeyHolder, records: IngestRecord[])
       if (!item.sources.some((s) => s.deviceId === holder.deviceId)) throw fail('forbidden');
       continue;
     }
-    const level = levels.get(item.nodeId) ?? DATA_PERMISSION.none;
+    const level = access.levels.get(item.nodeId) ?? DATA_PERMISSION.none;
     if (level === DATA_PERMISSION.none) throw fail('notFound');
     if (level < DATA_PERMISSION.write) throw fail('forbidden');
   }
@@ -79,7 +90,15 @@ export async function submit(
 ): Promise<{ count: number }> {
   const holder = await resolveKey(app.db, rawKey);
   const records = parseSubmission(body);
-  await checkAccess(app, holder, records);
+  checkAccess(
+    holder,
+    await loadAccess(
+      app,
+      holder,
+      records.map((r) => r.itemId),
+    ),
+    records,
+  );
   const { ids } = await app.ingest.write({
     companyId: holder.companyId,
     userId: holder.userId,
@@ -88,6 +107,12 @@ export async function submit(
   });
   touchKey(app.db, holder.id).catch((err) => app.log.warn({ err }, 'could not record key use'));
   return { count: ids.length };
+}
+
+function envelopeOf(error: unknown, app: App, lang: Lang): Envelope {
+  if (error instanceof AppError) return errorEnvelope(localizeRecordError(error, lang), lang);
+  app.log.error({ err: error }, 'submission failed');
+  return errorEnvelope(new AppError('internal'), lang);
 }
 
 /** The envelope answering a submission, in `lang`, errors included (MQTT has no error handler). */
@@ -101,8 +126,73 @@ export async function submitEnvelope(
   try {
     return ok(await submit(app, rawKey, body, source), 'submitted', lang);
   } catch (error) {
-    if (error instanceof AppError) return errorEnvelope(localizeRecordError(error, lang), lang);
-    app.log.error({ err: error }, 'submission failed');
-    return errorEnvelope(new AppError('internal'), lang);
+    return envelopeOf(error, app, lang);
   }
+}
+
+/**
+ * Several submissions with one key at once (the MQTT messages of a device that arrive
+ * together), each answered on its own exactly as `submitEnvelope` would answer it alone: one key
+ * lookup, one access read and one group commit for all of them, and a bad one refuses only
+ * itself.
+ */
+export async function submitEach(
+  app: App,
+  rawKey: string | undefined | null,
+  bodies: unknown[],
+  source: 'http' | 'mqtt',
+  lang: Lang,
+): Promise<Envelope[]> {
+  let holder: KeyHolder;
+  try {
+    holder = await resolveKey(app.db, rawKey);
+  } catch (error) {
+    const refused = envelopeOf(error, app, lang);
+    return bodies.map(() => refused);
+  }
+  const answers: Array<Envelope | null> = bodies.map(() => null);
+  const parsed = bodies.map((body, i) => {
+    try {
+      return parseSubmission(body);
+    } catch (error) {
+      answers[i] = envelopeOf(error, app, lang);
+      return [];
+    }
+  });
+  let access: Access;
+  try {
+    access = await loadAccess(
+      app,
+      holder,
+      parsed.flatMap((records) => records.map((r) => r.itemId)),
+    );
+  } catch (error) {
+    const failed = envelopeOf(error, app, lang);
+    return answers.map((a) => a ?? failed);
+  }
+  const accepted: number[] = [];
+  parsed.forEach((records, i) => {
+    if (answers[i]) return;
+    try {
+      checkAccess(holder, access, records);
+      accepted.push(i);
+    } catch (error) {
+      answers[i] = envelopeOf(error, app, lang);
+    }
+  });
+  if (accepted.length > 0) {
+    const results = await app.ingest.writeEach(
+      { companyId: holder.companyId, userId: holder.userId, source },
+      accepted.map((i) => parsed[i]!),
+    );
+    accepted.forEach((i, n) => {
+      const result = results[n]!;
+      answers[i] =
+        'error' in result
+          ? envelopeOf(result.error, app, lang)
+          : ok({ count: result.ids.length }, 'submitted', lang);
+    });
+    touchKey(app.db, holder.id).catch((err) => app.log.warn({ err }, 'could not record key use'));
+  }
+  return answers.map((a) => a!);
 }
