@@ -54,17 +54,21 @@ async function handle(
   const submitted = bodies.length > 0 ? await submitEach(app, key, bodies, 'mqtt', 'zh') : [];
   let next = 0;
   const texts = answers.map((answer) => JSON.stringify(answer ?? submitted[next++]));
-  // answers of a key leave in the order its messages came, even when a later group finished first
+  // answers of a key leave in the order its messages came, even when a later group finished
+  // first: a group hands its answers to the transport once the group before it has (the
+  // transport keeps the order of its calls; nobody waits for a broker's acknowledgement)
   const previous = answering.get(key);
-  const mine = (async () => {
-    await previous;
-    const published = texts.map((text) => app.mqtt?.publish(`${RESULT_PREFIX}${key}`, text, 1));
-    for (const outcome of await Promise.allSettled(published)) {
-      if (outcome.status === 'rejected')
-        app.log.warn({ err: outcome.reason }, 'could not publish a submission result');
-    }
-  })();
+  let handedOver!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    handedOver = resolve;
+  });
   answering.set(key, mine);
-  await mine;
+  if (previous) await previous;
+  const published = texts.map((text) => app.mqtt?.publish(`${RESULT_PREFIX}${key}`, text, 1));
+  handedOver();
   if (answering.get(key) === mine) answering.delete(key);
+  for (const outcome of await Promise.allSettled(published)) {
+    if (outcome.status === 'rejected')
+      app.log.warn({ err: outcome.reason }, 'could not publish a submission result');
+  }
 }

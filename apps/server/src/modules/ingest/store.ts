@@ -68,6 +68,25 @@ const HOUR_MS = 3_600_000;
 /** every zone offset in use is a multiple of 15 minutes, so a day starts on such a boundary */
 const SLOT_MS = 15 * 60_000;
 
+/** local midnight of each 15-minute slot already seen, per zone (Intl is slow; slots repeat) */
+const dayStarts = new Map<string, Map<number, number>>();
+const DAY_STARTS_KEPT = 20_000;
+
+function dayStartOf(slot: number, timeZone: string): number {
+  let zone = dayStarts.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    dayStarts.set(timeZone, zone);
+  }
+  let day = zone.get(slot);
+  if (day === undefined) {
+    if (zone.size >= DAY_STARTS_KEPT) zone.clear();
+    day = startOfDay(slot, timeZone);
+    zone.set(slot, day);
+  }
+  return day;
+}
+
 /**
  * The hour and local-day buckets of a chunk's numeric values, in one pass over the rows (no
  * sort): the rows are in id order, so among equal times the earlier row is the first value
@@ -75,7 +94,6 @@ const SLOT_MS = 15 * 60_000;
  */
 export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
   const folds = new Map<string, Fold>();
-  const dayOfSlot = new Map<number, number>();
   const add = (itemId: number, key: string, grain: 'h' | 'd', bucket: number, ts: number, v: number) => {
     const id = `${itemId}|${grain}|${bucket}|${key}`;
     const f = folds.get(id);
@@ -118,9 +136,7 @@ export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
       if (typeof v !== 'number') continue;
       if (hour < 0) {
         hour = Math.floor(ts / HOUR_MS) * HOUR_MS;
-        const slot = Math.floor(ts / SLOT_MS) * SLOT_MS;
-        day = dayOfSlot.get(slot) ?? startOfDay(slot, timeZone);
-        dayOfSlot.set(slot, day);
+        day = dayStartOf(Math.floor(ts / SLOT_MS) * SLOT_MS, timeZone);
       }
       add(r.itemId, key, 'h', hour, ts, v);
       add(r.itemId, key, 'd', day, ts, v);
