@@ -8,6 +8,7 @@
  *   result topic and counted out as rows
  */
 
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -270,6 +271,8 @@ export async function mqttBench(o: MqttOptions): Promise<MqttFigures> {
   const server: ServerChild = await startServer('app', env);
   const brokerUrl = o.broker === 'mosquitto' ? o.mosquittoUrl : `mqtt://127.0.0.1:${server.mqttPort}`;
   const client = await mqtt.connectAsync(brokerUrl, { clean: true, reconnectPeriod: 0 });
+  // the load generator sends at once too: Nagle's delay would measure itself, not the server
+  (client.stream as Partial<Socket> | undefined)?.setNoDelay?.(true);
   try {
     const rowsBefore = await countRows(o.url, o.itemId);
     let answeredOk = 0;

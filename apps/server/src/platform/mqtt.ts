@@ -10,7 +10,7 @@
  *   once; the broker's own ACLs must keep `smartdata/submit/#` from other subscribers.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes, type AedesPublishPacket, type Client, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -100,6 +100,30 @@ async function listenOn(server: Server, host: string, port: number): Promise<voi
   });
 }
 
+/**
+ * Packets written to a device in one turn of the event loop (a burst of answers and
+ * acknowledgements) leave in one system call instead of one each: the socket is corked at the
+ * first write of a turn and uncorked when the turn ends.
+ */
+const tuned = new WeakSet<Socket>();
+
+function coalesceWrites(socket: Socket): void {
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    socket.uncork();
+  };
+  const write = socket.write.bind(socket);
+  socket.write = ((...args: Parameters<Socket['write']>) => {
+    if (!corked) {
+      corked = true;
+      socket.cork();
+      setImmediate(uncork);
+    }
+    return write(...(args as [string]));
+  }) as Socket['write'];
+}
+
 async function startEmbedded(options: MqttOptions): Promise<MqttTransport> {
   const broker = await Aedes.createBroker({
     authorizeSubscribe: (client: Client, sub: Subscription, callback) => {
@@ -118,7 +142,12 @@ async function startEmbedded(options: MqttOptions): Promise<MqttTransport> {
       callback(null);
     },
   });
-  const server = createServer(broker.handle);
+  // small packets both ways (a submission, its acknowledgement, its answer): without
+  // TCP_NODELAY, Nagle's algorithm and delayed ACKs hold them up to ~40 ms
+  const server = createServer({ noDelay: true }, (socket) => {
+    coalesceWrites(socket);
+    broker.handle(socket);
+  });
   try {
     await listenOn(server, options.host, options.port);
   } catch (error) {
@@ -172,6 +201,17 @@ async function startExternal(options: MqttOptions & { url: string }): Promise<Mq
     reconnectPeriod: 2000,
   });
   client.on('error', (error) => options.log.warn({ err: error }, 'MQTT client error'));
+  // answers are small packets: send them at once and a turn's worth together (see the
+  // embedded broker), on every reconnect's new socket too
+  const tune = () => {
+    const socket = client.stream as Partial<Socket> | undefined;
+    if (!socket?.setNoDelay || !socket.cork || tuned.has(socket as Socket)) return;
+    tuned.add(socket as Socket);
+    socket.setNoDelay(true);
+    coalesceWrites(socket as Socket);
+  };
+  tune();
+  client.on('connect', tune);
   const handlers: Array<{ filter: string; handler: MqttHandler }> = [];
   client.on('message', (topic, payload) => {
     for (const h of handlers) if (topicMatches(h.filter, topic)) h.handler(topic, payload);
