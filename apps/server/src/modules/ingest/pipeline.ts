@@ -25,7 +25,7 @@ import type { LiveBus } from '../../platform/live';
 import { dataItemJumps, dataItems } from '../dataitems/tables';
 import { dataRecords } from '../records/tables';
 import { runJumps } from './jumps';
-import { insertRecords, type NewRecord } from './store';
+import { CHUNK, insertRecords, type NewRecord } from './store';
 import { validateRecord } from './validate';
 
 export interface IngestRecord {
@@ -298,13 +298,13 @@ export class IngestPipeline {
 
   private async flush(batch: Pending[]): Promise<void> {
     try {
-      const ids = await this.db.transaction(async (tx) =>
-        insertRecords(
-          tx as unknown as Db,
-          batch.flatMap((p) => p.rows),
-          this.timeZone,
-        ),
-      );
+      const rows = batch.flatMap((p) => p.rows);
+      // up to CHUNK rows are one statement, atomic and committed on its own before it returns:
+      // no BEGIN and COMMIT round trips around it
+      const ids =
+        rows.length <= CHUNK
+          ? await insertRecords(this.db, rows, this.timeZone)
+          : await this.db.transaction(async (tx) => insertRecords(tx as unknown as Db, rows, this.timeZone));
       this.stats.flushes += 1;
       this.stats.records += ids.length;
       let offset = 0;

@@ -25,7 +25,7 @@ export interface NewRecord {
 }
 
 /** rows per INSERT statement; one JSON parameter carries them, so no parameter limit applies */
-const CHUNK = 10_000;
+export const CHUNK = 10_000;
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
@@ -33,8 +33,9 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * Inserts the rows (one multi-row INSERT per 10,000) and merges them into the hour and day
- * rollups in the same statement. Returns the new ids in the order of `rows`. Call it inside
- * a transaction when the rows must land together.
+ * rollups in the same statement. Returns the new ids in the order of `rows`. Up to CHUNK rows
+ * are one statement, atomic on its own; call it inside a transaction when more must land
+ * together or with other writes.
  */
 export async function insertRecords(
   db: Db,
