@@ -1,7 +1,9 @@
 import { ACQUISITION_METHODS, acquire, RANGE_METHODS } from '@platform/domain';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
+import { insertRecords } from '../ingest/store';
 import { makeRecords } from '../records/test-support';
 import { acquireSql } from './acquire';
 
@@ -58,5 +60,67 @@ describe('acquireSql', () => {
     expect(await acquireSql(t.db, { itemId, field: 'f1', method: 'lastOfLastMonth', now: NOW })).toBe(9);
     // a window without any point (January)
     expect(await acquireSql(t.db, { itemId, field: 'f1', method: 'lastOfMonthBefore', now: NOW })).toBeNull();
+  });
+
+  it('agrees with the domain in any zone, at any moment, partial hours at both edges included', async () => {
+    const zones = ['Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York', 'Asia/Shanghai'] as const;
+    const base = Date.UTC(2026, 2, 20, 0, 0);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...zones),
+        // now: any minute within four days
+        fc.integer({ min: 0, max: 4 * 24 * 60 }),
+        fc.array(
+          fc.record({
+            // minutes before now, up to ~70 days; small ones land in the current partial hour
+            back: fc.oneof(fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 70 * 24 * 60 })),
+            value: fc.integer({ min: -500, max: 500 }),
+            twice: fc.boolean(),
+          }),
+          { minLength: 0, maxLength: 30 },
+        ),
+        fc.constantFrom('thisMonth' as const, 'lastMonth' as const, 'today' as const, 'yesterday' as const),
+        async (tz, nowMinute, points, range) => {
+          const now = base + nowMinute * 60_000;
+          const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+          const rows = points.flatMap((p) => {
+            const ts = new Date(now - p.back * 60_000 - 1);
+            const one = { companyId: a.id, itemId, ts, values: { f1: p.value }, source: 'manual' };
+            // a second record at the same instant: the later insert is the last value
+            return p.twice ? [one, { ...one, values: { f1: p.value + 1000 } }] : [one];
+          });
+          if (rows.length > 0) await insertRecords(t.db, rows, tz);
+          const series = rows.map((r, i) => ({ ts: r.ts.getTime(), value: r.values.f1, i }));
+          series.sort((x, y) => x.ts - y.ts || x.i - y.i);
+          for (const method of ACQUISITION_METHODS) {
+            const r = RANGE_METHODS.includes(method) ? { range } : {};
+            const expected = acquire(method, series, { now, tz, ...r });
+            const got = await acquireSql(t.db, { itemId, field: 'f1', method, now: new Date(now), tz, ...r });
+            if (expected === null) expect(got, `${method} ${tz}`).toBeNull();
+            else expect(got, `${method} ${tz}`).toBeCloseTo(expected, 9);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+    // the only value of the window in the partial hour at its start: yesterday 00:10 in India
+    // is 18:40 UTC, inside the half hour before the first whole UTC hour of that day
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    await insertRecords(
+      t.db,
+      [
+        {
+          companyId: a.id,
+          itemId,
+          ts: new Date('2026-03-13T18:40:00Z'),
+          values: { f1: 42 },
+          source: 'manual',
+        },
+      ],
+      'Asia/Kolkata',
+    );
+    const india = { itemId, field: 'f1', now: new Date('2026-03-15T06:00:00Z'), tz: 'Asia/Kolkata' };
+    expect(await acquireSql(t.db, { ...india, method: 'lastOfYesterday' })).toBe(42);
+    expect(await acquireSql(t.db, { ...india, method: 'latest' })).toBe(42);
   });
 });

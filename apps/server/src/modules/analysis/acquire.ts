@@ -3,8 +3,8 @@
  * (`methodWindow` of packages/domain), so the answer equals the domain's `acquire()` over the
  * same series. Totals, averages, maxima and minima read the hour and day rollups for the
  * whole buckets inside the window and raw rows only for the partial hours at its edges, so a
- * month costs about thirty day rows plus two partial hours; the "last…" methods read the one
- * last raw row of the window through the (item_id, ts) index.
+ * month costs about thirty day rows plus two partial hours; the "last…" methods read the last
+ * hour rollup of the window, and raw rows only in the partial hours at its edges.
  *
  * Buckets: hours are UTC hours; days are local days of the time zone, stored as the instant
  * of local midnight (apps/server/src/modules/ingest/store.ts writes them). Day rollups are
@@ -80,8 +80,42 @@ export async function acquireSql(db: Db, q: AcquireQuery): Promise<number | null
   }
 }
 
-/** The last numeric value with from ≤ ts < to (ties: the later insert); from null = no lower bound. */
+/**
+ * The last numeric value with from ≤ ts < to (ties: the later insert); from null = no lower
+ * bound. Latest part of the window first: raw rows of the partial hour at its end, then the
+ * last whole hour that holds a value (its hour rollup keeps the last value), then raw rows of
+ * the partial hour at its start. Each step is one short index read, whatever the window's size
+ * and whatever the planner thinks of the numeric filter.
+ */
 async function lastInWindow(
+  db: Db,
+  itemId: number,
+  field: string,
+  from: Date | null,
+  to: Date,
+): Promise<number | null> {
+  const he = new Date(Math.floor(to.getTime() / HOUR) * HOUR);
+  const hs = from ? new Date(Math.ceil(from.getTime() / HOUR) * HOUR) : null;
+  if (hs && hs.getTime() >= he.getTime()) return lastRaw(db, itemId, field, from, to);
+  if (he.getTime() < to.getTime()) {
+    const tail = await lastRaw(db, itemId, field, he, to);
+    if (tail !== null) return tail;
+  }
+  const hour = await db.execute(sql`
+    SELECT last_value AS v FROM data_rollups
+    WHERE item_id = ${itemId} AND field_key = ${field} AND grain = 'h'
+      AND bucket < ${he.toISOString()}::timestamptz
+      ${hs ? sql`AND bucket >= ${hs.toISOString()}::timestamptz` : sql``}
+    ORDER BY bucket DESC
+    LIMIT 1`);
+  const whole = num(rowsOf<{ v: unknown }>(hour)[0]?.v);
+  if (whole !== null) return whole;
+  if (from && hs && from.getTime() < hs.getTime()) return lastRaw(db, itemId, field, from, hs);
+  return null;
+}
+
+/** The last numeric value among raw rows with from ≤ ts < to (ties: the later insert). */
+async function lastRaw(
   db: Db,
   itemId: number,
   field: string,
