@@ -47,8 +47,8 @@ function postJson<T>(path: string, body: unknown): Promise<Envelope<T>> {
   });
 }
 
-async function openAs(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width: 1440 });
+async function openAs(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { lang, width });
   const page = await context.newPage();
   await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
   return { context, page };
@@ -210,7 +210,7 @@ describe('document templates', () => {
     expect(gone.code).toBe(40400);
   });
 
-  test('English screenshots of the list, the editor and a filled template', async () => {
+  test('screenshots of the list, the editor and a filled template: English 1440 px, Chinese 390 px', async () => {
     const created = await postJson<{ id: number }>('/smartdata/cabin/create', {
       parentId: null,
       type: 'docTemplate',
@@ -245,6 +245,23 @@ describe('document templates', () => {
       await shot(en.page, 'doctemplates-rendered-en-1440');
     } finally {
       await en.context.close();
+    }
+    const zh = await openAs('zh', 390);
+    try {
+      await go(zh.page, '/smartdata/Doctemplate', 'doctemplate-page');
+      await expect.poll(() => zh.page.getByTestId('doctemplate-page').innerText()).toContain('Shift report');
+      await shot(zh.page, 'doctemplates-list-zh-390');
+      await go(zh.page, `/smartdata/Doctemplate?edit=${created.data.id}`, 'doc-editor');
+      await expect.poll(() => zh.page.getByTestId('doc-field-list').innerText()).toContain('合格率');
+      await shot(zh.page, 'doctemplates-editor-zh-390');
+      await go(
+        zh.page,
+        `/smartdata/richEditorTemplate/${item.itemId}/${recordId}/${encodeURIComponent(DEMO_ITEM)}/${created.data.id}`,
+        'rendered-doc-body',
+      );
+      await shot(zh.page, 'doctemplates-rendered-zh-390');
+    } finally {
+      await zh.context.close();
     }
   });
 });

@@ -51,8 +51,8 @@ function postJson<T>(path: string, body: unknown): Promise<Envelope<T>> {
   });
 }
 
-async function openAs(lang: Lang): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width: 1440 });
+async function openAs(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { lang, width });
   const page = await context.newPage();
   await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
   return { context, page };
@@ -295,6 +295,28 @@ describe('report templates', () => {
       await shot(en.page, 'reports-preview-en-1440');
     } finally {
       await en.context.close();
+    }
+  });
+
+  test('Chinese on a phone (390 px): template, editor and preview', async () => {
+    const zh = await openAs('zh', 390);
+    try {
+      await zh.page.goto(`${server.url}/smartdata/reportTemplate/${reportId}/${encodeURIComponent(REPORT)}`);
+      await zh.page.getByTestId('report-template-page').waitFor();
+      await expect
+        .poll(() => zh.page.getByTestId('template-cell-1-1').innerText())
+        .toContain('产线小时产量.产量');
+      await shot(zh.page, 'reports-template-zh-390');
+      await zh.page.getByTestId('report-edit').click();
+      await zh.page.getByTestId('report-edit-page').waitFor();
+      await zh.page.getByTestId('edit-cell-1-1').click();
+      await zh.page.getByTestId('report-cell-panel').waitFor();
+      await shot(zh.page, 'reports-edit-zh-390');
+      await zh.page.goto(`${server.url}/previewReport/${reportId}`);
+      await expect.poll(() => zh.page.getByTestId('preview-cell-0-1').innerText()).toBe(String(LATEST));
+      await shot(zh.page, 'reports-preview-zh-390');
+    } finally {
+      await zh.context.close();
     }
   });
 });
