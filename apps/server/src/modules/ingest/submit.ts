@@ -115,26 +115,11 @@ function envelopeOf(error: unknown, app: App, lang: Lang): Envelope {
   return errorEnvelope(new AppError('internal'), lang);
 }
 
-/** The envelope answering a submission, in `lang`, errors included (MQTT has no error handler). */
-export async function submitEnvelope(
-  app: App,
-  rawKey: string | undefined | null,
-  body: unknown,
-  source: 'http' | 'mqtt',
-  lang: Lang,
-): Promise<Envelope> {
-  try {
-    return ok(await submit(app, rawKey, body, source), 'submitted', lang);
-  } catch (error) {
-    return envelopeOf(error, app, lang);
-  }
-}
-
 /**
  * Several submissions with one key at once (the MQTT messages of a device that arrive
- * together), each answered on its own exactly as `submitEnvelope` would answer it alone: one key
- * lookup, one access read and one group commit for all of them, and a bad one refuses only
- * itself.
+ * together), each answered with the envelope `submit` would give it alone, errors included
+ * (MQTT has no error handler): one key lookup, one access read and one group commit for all
+ * of them, and a bad one refuses only itself.
  */
 export async function submitEach(
   app: App,
