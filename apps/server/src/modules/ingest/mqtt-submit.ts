@@ -41,6 +41,33 @@ async function handle(
   payloads: Buffer[],
   answering: Map<string, Promise<void>>,
 ): Promise<void> {
+  // answers of a key leave in the order its messages came, even when a later group finishes
+  // first: each group takes its place in the key's queue now, in arrival order (before any
+  // await), and hands its answers to the transport once the group before it has (the
+  // transport keeps the order of its calls; nobody waits for a broker's acknowledgement)
+  const previous = answering.get(key);
+  let handedOver!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    handedOver = resolve;
+  });
+  answering.set(key, mine);
+  let published: Array<Promise<void> | undefined> = [];
+  try {
+    const texts = await answersTo(app, key, payloads);
+    await previous;
+    published = texts.map((text) => app.mqtt?.publish(`${RESULT_PREFIX}${key}`, text, 1));
+  } finally {
+    handedOver();
+    if (answering.get(key) === mine) answering.delete(key);
+  }
+  for (const outcome of await Promise.allSettled(published)) {
+    if (outcome.status === 'rejected')
+      app.log.warn({ err: outcome.reason }, 'could not publish a submission result');
+  }
+}
+
+/** The answer to each payload, in their order (JSON text). */
+async function answersTo(app: App, key: string, payloads: Buffer[]): Promise<string[]> {
   const answers: Array<Envelope | null> = [];
   const bodies: unknown[] = [];
   for (const payload of payloads) {
@@ -51,24 +78,13 @@ async function handle(
       answers.push(errorEnvelope(new AppError('validation', { field: 'body' }, { field: 'body' }), 'zh'));
     }
   }
-  const submitted = bodies.length > 0 ? await submitEach(app, key, bodies, 'mqtt', 'zh') : [];
-  let next = 0;
-  const texts = answers.map((answer) => JSON.stringify(answer ?? submitted[next++]));
-  // answers of a key leave in the order its messages came, even when a later group finished
-  // first: a group hands its answers to the transport once the group before it has (the
-  // transport keeps the order of its calls; nobody waits for a broker's acknowledgement)
-  const previous = answering.get(key);
-  let handedOver!: () => void;
-  const mine = new Promise<void>((resolve) => {
-    handedOver = resolve;
-  });
-  answering.set(key, mine);
-  if (previous) await previous;
-  const published = texts.map((text) => app.mqtt?.publish(`${RESULT_PREFIX}${key}`, text, 1));
-  handedOver();
-  if (answering.get(key) === mine) answering.delete(key);
-  for (const outcome of await Promise.allSettled(published)) {
-    if (outcome.status === 'rejected')
-      app.log.warn({ err: outcome.reason }, 'could not publish a submission result');
+  let submitted: Envelope[];
+  try {
+    submitted = bodies.length > 0 ? await submitEach(app, key, bodies, 'mqtt', 'zh') : [];
+  } catch (error) {
+    app.log.error({ err: error }, 'MQTT submission failed');
+    submitted = bodies.map(() => errorEnvelope(new AppError('internal'), 'zh'));
   }
+  let next = 0;
+  return answers.map((answer) => JSON.stringify(answer ?? submitted[next++]));
 }
