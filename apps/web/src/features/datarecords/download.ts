@@ -1,18 +1,6 @@
-/**
- * Export download: the file comes as a blob (not an envelope). A failed export still answers
- * an envelope, which then arrives as a JSON blob: it is read back and shown like any error.
- */
-import { ApiError, http } from '../../app/http/client';
-import { notifier } from '../../app/http/notifier';
+/** Export of an item's records as CSV or XLSX (a refused export is shown like any error). */
+import { downloadFile } from '../../app/http/download';
 import type { RecordFilter } from './api';
-
-function fileNameOf(disposition: string | undefined, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
 
 export async function exportRecords(params: {
   itemId: number;
@@ -23,27 +11,9 @@ export async function exportRecords(params: {
   filters?: RecordFilter[];
 }): Promise<void> {
   const { itemName, ...query } = params;
-  const response = await http.get<Blob>('/smartdata/record/export', {
-    params: { ...query, filters: query.filters?.length ? query.filters : undefined },
-    responseType: 'blob',
-    timeout: 120_000,
-  });
-  const blob = response.data;
-  if (blob.type.includes('application/json')) {
-    const body = JSON.parse(await blob.text()) as { code: number; message: string };
-    notifier().error({ title: body.message });
-    throw new ApiError(body.code, body.message);
-  }
-  const name = fileNameOf(
-    response.headers['content-disposition'] as string | undefined,
+  await downloadFile(
+    '/smartdata/record/export',
+    { ...query, filters: query.filters?.length ? query.filters : undefined },
     `${itemName}.${params.format}`,
   );
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
