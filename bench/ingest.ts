@@ -160,7 +160,9 @@ export async function httpBench(o: HttpOptions): Promise<HttpFigures[]> {
   const bare = await startServer('bare', {});
   try {
     await cannon(bare.port, single, {}, o.connections, warm);
+    if (o.profileDir) await bare.profileStart();
     const { result, seconds } = await cannon(bare.port, single, {}, o.connections, o.seconds);
+    if (o.profileDir) await bare.profileStop(`${o.profileDir}/http-bare.cpuprofile`);
     out.push(httpFigures('bare Fastify route (1 record, no work)', 1, o.connections, result, seconds, 0));
   } finally {
     await bare.close();

@@ -23,6 +23,7 @@
  *   --section NAME      the figure block of the file to replace, default main (e.g. mqtt-10min)
  */
 
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +40,7 @@ import {
   type StoreFigures,
   storeBreakdown,
 } from './ingest';
-import { BENCH_DIR } from './lib/child';
+import { BENCH_DIR, ROOT } from './lib/child';
 import { createBenchDatabase, DEFAULT_PG_URL, makeFixture, openPglite, openPostgres } from './lib/fixture';
 import { type ProfileSummary, summarizeProfile } from './lib/profile';
 
@@ -266,6 +267,13 @@ async function main(): Promise<void> {
   const pgVersion = (await admin.query<{ v: string }>("SELECT current_setting('server_version') AS v"))
     .rows[0]!.v;
   await admin.end();
+  if (only.has('http') || only.has('mqtt')) {
+    // the server under load runs compiled, as `npm start` runs it
+    const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('could not compile the server (npm run build:server)');
+  }
   const bench = await createBenchDatabase(flags.pg!);
   log(`database ${bench.name} on PostgreSQL ${pgVersion}`);
   const profileDir = flags.profile ? mkdtempSync(path.join(os.tmpdir(), 'bench-prof-')) : undefined;
@@ -358,7 +366,7 @@ async function main(): Promise<void> {
     log(`dropped ${bench.name}`);
   }
   if (profileDir) {
-    for (const label of ['http-1', `http-${num('batch')}`, 'mqtt-mosquitto', 'mqtt-aedes']) {
+    for (const label of ['http-bare', 'http-1', `http-${num('batch')}`, 'mqtt-mosquitto', 'mqtt-aedes']) {
       const file = path.join(profileDir, `${label}.cpuprofile`);
       if (existsSync(file)) results.profiles.push({ label, summary: summarizeProfile(file) });
     }

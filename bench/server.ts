@@ -1,8 +1,9 @@
 /**
  * The server under load, in its own process so the load generator does not share its event
- * loop. `tsx bench/server.ts app` builds the real app (apps/server/src/app.ts) on DATABASE_URL
+ * loop, compiled like the server (`npm run build:server` writes apps/server/dist/bench-server.mjs;
+ * bench/run.ts does it first). `bench-server.mjs app` builds the real app (apps/server/src/app.ts) on DATABASE_URL
  * (MQTT_URL = external broker, else MQTT_PORT=0 = embedded aedes on an ephemeral port);
- * `tsx bench/server.ts bare` is a bare Fastify route at the same path answering the same
+ * `bench-server.mjs bare` is a bare Fastify route at the same path answering the same
  * envelope without doing anything (the HTTP baseline).
  *
  * Protocol: prints one JSON line `{"ready":true,"port":…,"mqttPort":…}`; then reads lines on

@@ -1,13 +1,14 @@
-// `npm start`: install if needed, build the web app if needed, start the server on the
-// embedded default (PGlite in ./data, demo company seeded on first start).
+// `npm start`: install if needed, build the web app if needed, compile the server, start it on
+// the embedded default (PGlite in ./data, demo company seeded on first start).
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { ensureDependencies, ensureWebBuild, ROOT } from './lib.mjs';
+import { buildServer, ensureDependencies, ensureWebBuild, ROOT } from './lib.mjs';
 
 ensureDependencies();
 if (ensureWebBuild() !== 0) process.exit(1);
+const main = await buildServer();
 
-const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+// stack traces in the log point at the TypeScript sources
+const child = spawn(process.execPath, ['--enable-source-maps', main], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { LOG_LEVEL: 'warn', ...process.env },

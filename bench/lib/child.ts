@@ -28,10 +28,10 @@ export interface ServerChild {
 }
 
 export async function startServer(mode: 'app' | 'bare', env: Record<string, string>): Promise<ServerChild> {
-  const nodeArgs = ['--import', 'tsx'];
+  // bench/server.ts compiled as the server is for `npm start` (run.ts built it)
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, path.join(BENCH_DIR, 'server.ts'), mode],
+    [path.join(ROOT, 'apps/server/dist/bench-server.mjs'), mode],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },

@@ -47,10 +47,11 @@ function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
-  // node itself runs the server (tsx as a loader), so a kill reaches the server, not a wrapper
+  // node itself runs the compiled server (what `npm start` runs), so a kill reaches the server,
+  // not a wrapper; the e2e global setup compiled it
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    ['--enable-source-maps', path.join(REPO_ROOT, 'apps/server/dist/main.mjs')],
     {
       cwd: REPO_ROOT,
       env: {

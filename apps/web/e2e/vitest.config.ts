@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
+    globalSetup: ['./global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // each file starts its own server and browser; two cores: one file at a time
