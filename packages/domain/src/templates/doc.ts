@@ -13,7 +13,7 @@
  * Filling escapes every value: text becomes text, never markup.
  */
 import { DEFAULT_TIME_ZONE } from '../data/time';
-import type { FieldDef, RecordValue, RecordValues, StoredFile } from '../data/types';
+import type { DataPermission, FieldDef, RecordValue, RecordValues, StoredFile } from '../data/types';
 import { FILE_URL_PREFIX, formatInstant, formatValue } from '../data/values';
 
 /** The pseudo field key of a record's time */
@@ -27,6 +27,45 @@ export interface DocTemplateContent {
   html: string;
   /** the data item the placeholders are bound to */
   itemId: number | null;
+}
+
+/** The two cabin node types that hold an HTML template */
+export const DOC_TEMPLATE_TYPES = ['docTemplate', 'richTemplate'] as const;
+export type DocTemplateType = (typeof DOC_TEMPLATE_TYPES)[number];
+
+/** A template in the list (`/smartdata/template/list`) */
+export interface DocTemplateRow {
+  /** the cabin node id: every route addresses the template by it */
+  id: number;
+  templateId: number;
+  type: DocTemplateType;
+  name: string;
+  parentId: number | null;
+  itemId: number | null;
+  /** null when no item is bound or the caller cannot read the bound item */
+  itemName: string | null;
+  /** the caller's data permission on the template's node */
+  level: DataPermission;
+  updatedAt: string;
+}
+
+/** One template with its body (`/smartdata/template/get`, answer of save) */
+export interface DocTemplateView extends DocTemplateRow {
+  html: string;
+}
+
+/** A template filled with one record (`/smartdata/template/render`) */
+export interface RenderedDoc {
+  id: number;
+  name: string;
+  type: DocTemplateType;
+  itemId: number;
+  itemName: string;
+  recordId: number;
+  ts: string;
+  /** the record time as the document shows it (company zone) */
+  tsText: string;
+  html: string;
 }
 
 const CHIP = /<span\b([^>]*)>([^<]*)<\/span>/gi;

@@ -7,8 +7,13 @@
 import {
   DATA_PERMISSION,
   type DataPermission,
+  DOC_TEMPLATE_TYPES,
   type DocTemplateContent,
+  type DocTemplateRow,
+  type DocTemplateType,
+  type DocTemplateView,
   formatInstant,
+  type RenderedDoc,
   renderDocTemplate,
   TEMPLATE_HTML_MAX_LENGTH,
   unknownPlaceholder,
@@ -24,27 +29,6 @@ import { itemFor, visibleValues } from '../records/service';
 import { dataRecords } from '../records/tables';
 import { sanitizeTemplateHtml } from './doc-sanitize';
 import { templates } from './tables';
-
-export const DOC_TEMPLATE_TYPES = ['docTemplate', 'richTemplate'] as const;
-export type DocTemplateType = (typeof DOC_TEMPLATE_TYPES)[number];
-
-export interface DocTemplateRow {
-  /** the cabin node id: every route addresses the template by it */
-  id: number;
-  templateId: number;
-  type: DocTemplateType;
-  name: string;
-  parentId: number | null;
-  itemId: number | null;
-  /** null when no item is bound or the caller cannot read the bound item */
-  itemName: string | null;
-  level: DataPermission;
-  updatedAt: string;
-}
-
-export interface DocTemplateView extends DocTemplateRow {
-  html: string;
-}
 
 function contentOf(raw: Record<string, unknown> | null | undefined): DocTemplateContent {
   const html = typeof raw?.html === 'string' ? raw.html : '';
@@ -188,19 +172,6 @@ export async function saveDocTemplate(
     await tx.update(cabinNodes).set({ updatedAt: now }).where(eq(cabinNodes.id, current.id));
   });
   return docTemplateFor(db, caller, input.id, DATA_PERMISSION.read);
-}
-
-export interface RenderedDoc {
-  id: number;
-  name: string;
-  type: DocTemplateType;
-  itemId: number;
-  itemName: string;
-  recordId: number;
-  ts: string;
-  /** the record time as the document shows it (company zone) */
-  tsText: string;
-  html: string;
 }
 
 /**

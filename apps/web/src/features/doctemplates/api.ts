@@ -1,38 +1,8 @@
 /** Calls of document and rich-text templates (docs/api-data-engine.md, "Document templates"). */
+
+import type { DocTemplateRow, DocTemplateView, RenderedDoc } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
-
-export type DocTemplateType = 'docTemplate' | 'richTemplate';
-
-export interface DocTemplateRow {
-  /** the cabin node id */
-  id: number;
-  templateId: number;
-  type: DocTemplateType;
-  name: string;
-  parentId: number | null;
-  itemId: number | null;
-  itemName: string | null;
-  level: number;
-  updatedAt: string;
-}
-
-export interface DocTemplateView extends DocTemplateRow {
-  html: string;
-}
-
-export interface RenderedDoc {
-  id: number;
-  name: string;
-  type: DocTemplateType;
-  itemId: number;
-  itemName: string;
-  recordId: number;
-  ts: string;
-  /** the record time in the company zone, as the document shows it */
-  tsText: string;
-  html: string;
-}
 
 export const docKeys = {
   all: ['doctemplates'] as const,

@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { DocTemplateRow, DocTemplateType } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -23,7 +24,7 @@ import { useNavigate } from 'react-router-dom';
 import { NAME_COUNT } from '../../../shared/rules';
 import { cabinApi, cabinKeys, useCabinTree } from '../../datacabin/api';
 import { buildTree, cabinNameRule, type TreeNode } from '../../datacabin/cabin';
-import { type DocTemplateRow, type DocTemplateType, docKeys, useDocTemplates } from '../api';
+import { docKeys, useDocTemplates } from '../api';
 import { docTemplateEditPath } from '../paths';
 
 interface CreateForm {
