@@ -1,12 +1,14 @@
+import { messageFor } from '@platform/domain';
 import { App, Upload } from 'antd';
 import type { ReactNode } from 'react';
+import { currentLang } from '../app/i18n';
 import { checkImageFile, IMAGE_ACCEPT } from './imageFile';
 
 interface ImageUploadProps {
   /** called with a file that passed the checks; the upload itself is the caller's */
   onFile: (file: File) => void | Promise<void>;
-  /** the spec's two messages in the current language */
-  messages: { imageFormat: string; imageTooLarge: string };
+  /** the two refusals' texts; the spec's messages in the current language when omitted */
+  messages?: { imageFormat: string; imageTooLarge: string };
   disabled?: boolean;
   testId?: string;
   children: ReactNode;
@@ -24,7 +26,7 @@ export function ImageUpload({ onFile, messages, disabled, testId, children }: Im
         disabled={disabled}
         beforeUpload={async (file) => {
           const problem = await checkImageFile(file);
-          if (problem) message.error(messages[problem]);
+          if (problem) message.error(messages?.[problem] ?? messageFor(problem, currentLang()));
           else await onFile(file);
           return Upload.LIST_IGNORE;
         }}

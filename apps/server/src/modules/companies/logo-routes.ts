@@ -1,33 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
-import { AppError, fieldError, ok } from '../../platform/envelope';
-import { type CheckedImage, checkAndThumbnail } from '../../platform/images';
+import { AppError, ok } from '../../platform/envelope';
+import { uploadedImage } from '../../platform/images';
 import { EmptyEnvelope, Envelope, Id } from '../../platform/schemas';
 import { removeCompanyLogo, setCompanyLogo } from './logo';
 import { findLiveCompany } from './service';
-
-/**
- * The multipart `file` part, checked by its bytes. The multipart limit stops reading just past
- * 3 MB, so a larger upload arrives truncated (or as the plugin's too-large error): both are
- * the spec's size message, never a half image.
- */
-async function uploadedImage(request: FastifyRequest): Promise<CheckedImage> {
-  if (!request.isMultipart()) throw fieldError('file', 'fieldRequired');
-  const file = await request.file();
-  if (file?.fieldname !== 'file') throw fieldError('file', 'fieldRequired');
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw fieldError('file', 'imageTooLarge');
-    throw error;
-  }
-  if (file.file.truncated) throw fieldError('file', 'imageTooLarge');
-  return checkAndThumbnail('file', bytes);
-}
 
 export default async function logoRoutes(app: App): Promise<void> {
   app.post(

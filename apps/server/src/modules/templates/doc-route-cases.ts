@@ -1,9 +1,12 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { ERROR_CODES, placeholderHtml } from '@platform/domain';
 import { expect } from 'vitest';
 import { bearer } from '../../test/helper';
 import type { RouteCases } from '../../test/route-cases';
 import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
 import { makeRecords } from '../records/test-support';
+import { makePng, multipartFile } from '../users/test-support';
 import { makeDocTemplate, templateRow } from './doc-test-support';
 
 const SECRET = 'secret body of A';
@@ -73,6 +76,27 @@ export const docTemplateRouteCases: RouteCases = {
         verify: (res) => {
           expect(res.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: { field: 'itemId' } });
           expect(res.body).not.toContain(SECRET);
+        },
+      };
+    },
+  },
+  'POST /general/smartdata/template/image': {
+    attack: async ({ t, a, b }) => {
+      const victim = await makeDocTemplate(t, a.id);
+      const form = multipartFile(await makePng(8, 8));
+      return {
+        request: {
+          method: 'POST',
+          url: `/general/smartdata/template/image?id=${victim.nodeId}`,
+          payload: form.payload,
+          headers: { ...form.headers, ...bearer(b.admin.token) },
+        },
+        verify: async (res) => {
+          expect(res.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: { field: 'id' } });
+          const stored = path.join(t.dataDir, 'files', 'public', 'templates');
+          expect(await readdir(stored, { recursive: true }).catch(() => [])).not.toContainEqual(
+            expect.stringContaining(`/${victim.nodeId}/`),
+          );
         },
       };
     },

@@ -8,9 +8,16 @@ import { DATA_PERMISSION, TEMPLATE_HTML_MAX_LENGTH } from '@platform/domain';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
+import { uploadedImage } from '../../platform/images';
 import { Envelope, Id } from '../../platform/schemas';
 import { dataCaller } from '../cabin/routes';
-import { docTemplateFor, listDocTemplates, renderDocFor, saveDocTemplate } from './doc-service';
+import {
+  docTemplateFor,
+  listDocTemplates,
+  renderDocFor,
+  saveDocTemplate,
+  storeTemplateImage,
+} from './doc-service';
 
 const PERMISSION = 'sd_capsule';
 
@@ -111,5 +118,29 @@ export default async function docTemplateRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ok(await renderDocFor(app.db, dataCaller(request), request.query)),
+  );
+  app.post(
+    '/smartdata/template/image',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags: ['templates'],
+        summary:
+          'Upload an image for a template body (multipart `file`, JPG or PNG, at most 3 MB; write level on the template)',
+        consumes: ['multipart/form-data'],
+        querystring: Type.Object({ id: Id }),
+        response: {
+          200: Envelope(Type.Object({ url: Type.String({ description: 'the src to use in the body' }) })),
+        },
+      },
+    },
+    async (request) => {
+      const caller = dataCaller(request);
+      // the template first: nothing of an upload to a template the caller may not write is read
+      const template = await docTemplateFor(app.db, caller, request.query.id, DATA_PERMISSION.write);
+      const image = await uploadedImage(request);
+      const stored = await storeTemplateImage(app.storage, caller, template, image);
+      return ok(stored, 'operation', request.lang);
+    },
   );
 }

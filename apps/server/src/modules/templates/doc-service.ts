@@ -4,6 +4,8 @@
  * goes through the node's data permission (read to list, get and render; write to save). The
  * body lives in `templates.content` as { html, itemId } (DocTemplateContent of packages/domain).
  */
+
+import { randomBytes } from 'node:crypto';
 import {
   DATA_PERMISSION,
   type DataPermission,
@@ -21,6 +23,8 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
+import type { CheckedImage } from '../../platform/images';
+import type { Storage } from '../../platform/storage';
 import { type DataCaller, levelsFor } from '../cabin/permissions';
 import { nodeFor } from '../cabin/service';
 import { cabinNodes } from '../cabin/tables';
@@ -210,4 +214,29 @@ export async function renderDocFor(
     tsText: formatInstant(record.ts.getTime(), 'yyyy-MM-dd HH:mm:ss'),
     html: renderDocTemplate(template.html, item.fields, visibleValues(record.values, item.fields), { ts }),
   };
+}
+
+/**
+ * Stores an image for the body of a template the caller may write (`writable`, as
+ * docTemplateFor(…, write) answered it): in the public bucket under
+ * templates/<companyId>/<node id>/ with a random name, so only someone who has the template (or
+ * a document made from it) knows its address. Answers the URL the body uses. Replaced or
+ * removed images stay stored: a rendered document may still show them.
+ */
+export async function storeTemplateImage(
+  storage: Storage,
+  caller: DataCaller,
+  writable: DocTemplateView,
+  image: CheckedImage,
+): Promise<{ url: string }> {
+  if (writable.level < DATA_PERMISSION.write) throw new AppError('forbidden', {}, { field: 'id' });
+  const ext = image.kind === 'png' ? 'png' : 'jpg';
+  const key = `templates/${caller.companyId}/${writable.id}/${randomBytes(16).toString('hex')}.${ext}`;
+  const url = await storage.put(
+    'public',
+    key,
+    image.bytes,
+    image.kind === 'png' ? 'image/png' : 'image/jpeg',
+  );
+  return { url };
 }

@@ -1,8 +1,11 @@
-import { ERROR_CODES, type FieldDef, placeholderHtml } from '@platform/domain';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ERROR_CODES, type FieldDef, IMAGE_MAX_BYTES, placeholderHtml } from '@platform/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { makeItem, setPermissions } from '../cabin/test-support';
 import { makeRecords } from '../records/test-support';
+import { makePng, multipartFile } from '../users/test-support';
 import { makeDocTemplate, templateRow } from './doc-test-support';
 
 let t: TestApp;
@@ -327,5 +330,94 @@ describe('template render', () => {
     expect(
       (await get(b.admin.token, 'render', { id: own.nodeId, itemId: bItem.itemId, recordId })).json(),
     ).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: { field: 'recordId' } });
+  });
+});
+
+describe('template images', () => {
+  function uploadImage(
+    token: string,
+    id: number,
+    bytes: Buffer,
+    opts: Parameters<typeof multipartFile>[1] = {},
+  ) {
+    const { payload, headers } = multipartFile(bytes, opts);
+    return t.app.inject({
+      method: 'POST',
+      url: `/general/smartdata/template/image?id=${id}`,
+      payload,
+      headers: { ...headers, ...bearer(token), 'accept-language': 'en' },
+    });
+  }
+
+  /** image files stored for a template (public bucket, templates/<company>/<node>/) */
+  async function imageFiles(companyId: number, nodeId: number): Promise<string[]> {
+    const dir = path.join(t.dataDir, 'files', 'public', 'templates', String(companyId), String(nodeId));
+    return (await readdir(dir).catch(() => [] as string[])).sort();
+  }
+
+  it('stores a PNG for a writer; the body may use its URL, served by its bytes without a token', async () => {
+    const doc = await makeDocTemplate(t, a.id);
+    await limitedOn(doc.nodeId, 2);
+    const png = await makePng(320, 200);
+    const res = await uploadImage(a.limited.token, doc.nodeId, png);
+    expect(res.json().code).toBe(0);
+    const url = res.json().data.url as string;
+    expect(url).toMatch(
+      new RegExp(`^/general/files/public/templates/${a.id}/${doc.nodeId}/[0-9a-f]{32}\\.png$`),
+    );
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    // the sanitiser keeps the image in the body
+    const html = `<p>logo</p><img src="${url}" alt="logo">`;
+    expect((await save(a.limited.token, { id: doc.nodeId, html })).json().code).toBe(0);
+    expect((await templateRow(t, doc.nodeId)).content).toEqual({
+      html: `<p>logo</p><img src="${url}" alt="logo" />`,
+      itemId: null,
+    });
+  });
+
+  it('judges by bytes and size with the spec messages, storing nothing', async () => {
+    const doc = await makeDocTemplate(t, a.id);
+    const text = await uploadImage(a.admin.token, doc.nodeId, Buffer.from('not a picture'), {
+      filename: 'x.png',
+    });
+    expect(text.json()).toEqual({
+      code: ERROR_CODES.VALIDATION,
+      message:
+        'The file format is incorrect. Please upload the image type, such as JPG or PNG files with suffixes.',
+      data: { field: 'file' },
+    });
+    const big = Buffer.alloc(IMAGE_MAX_BYTES + 1, 0x20);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const large = await uploadImage(a.admin.token, doc.nodeId, big, {
+      filename: 'big.jpg',
+      contentType: 'image/jpeg',
+    });
+    expect(large.json()).toEqual({
+      code: ERROR_CODES.VALIDATION,
+      message: 'The image size exceeds 3M',
+      data: { field: 'file' },
+    });
+    expect(await imageFiles(a.id, doc.nodeId)).toEqual([]);
+  });
+
+  it('needs write on the template: read only is 40300, none and another company 40400', async () => {
+    const doc = await makeDocTemplate(t, a.id);
+    const png = await makePng(10, 10);
+    await limitedOn(doc.nodeId, 1);
+    expect((await uploadImage(a.limited.token, doc.nodeId, png)).json().code).toBe(ERROR_CODES.FORBIDDEN);
+    await limitedOn(doc.nodeId, 0);
+    expect((await uploadImage(a.limited.token, doc.nodeId, png)).json()).toMatchObject({
+      code: ERROR_CODES.NOT_FOUND,
+      data: { field: 'id' },
+    });
+    expect((await uploadImage(b.admin.token, doc.nodeId, png)).json()).toMatchObject({
+      code: ERROR_CODES.NOT_FOUND,
+      data: { field: 'id' },
+    });
+    expect(await imageFiles(a.id, doc.nodeId)).toEqual([]);
+    expect(await imageFiles(b.id, doc.nodeId)).toEqual([]);
   });
 });

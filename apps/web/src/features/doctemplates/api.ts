@@ -3,6 +3,7 @@
 import type { DocTemplateRow, DocTemplateView, RenderedDoc } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
+import { uploadImage } from '../../shared/imageFile';
 
 export const docKeys = {
   all: ['doctemplates'] as const,
@@ -41,4 +42,7 @@ export function useRenderedDoc(id: number, itemId: number, recordId: number) {
 export const docApi = {
   save: (body: { id: number; html: string; itemId: number | null }) =>
     request<DocTemplateView>({ method: 'POST', url: '/smartdata/template/save', data: body }),
+  /** stores an image for the template's body; answers the URL to use as its src */
+  uploadImage: (id: number, file: File) =>
+    uploadImage<{ url: string }>(`/smartdata/template/image?id=${id}`, file),
 };

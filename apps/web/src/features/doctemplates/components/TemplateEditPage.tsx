@@ -51,6 +51,18 @@ export function TemplateEditPage({ id }: { id: number }) {
     insertRef.current = insert;
   }, []);
 
+  const uploadImage = useCallback(
+    async (file: File) => {
+      try {
+        return (await docApi.uploadImage(id, file)).data.url;
+      } catch {
+        // the http client showed the error
+        return null;
+      }
+    },
+    [id],
+  );
+
   const dirty = (html !== null && html !== savedHtml) || (itemId !== undefined && itemId !== data?.itemId);
 
   const save = async () => {
@@ -135,6 +147,7 @@ export function TemplateEditPage({ id }: { id: number }) {
             initialHtml={initialHtml}
             onChange={setHtml}
             onReady={onReady}
+            onUploadImage={uploadImage}
             readOnly={!canWrite}
           />
         </div>
