@@ -1,7 +1,8 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { StoredFile } from '@platform/domain';
+import { messageFor, type StoredFile } from '@platform/domain';
 import { App, Button, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../app/i18n';
 import { checkImageFile, IMAGE_ACCEPT } from '../../../shared/imageFile';
 import { drApi } from '../api';
 import { type ImageShape, shapeImage } from './imageResize';
@@ -63,11 +64,7 @@ export function FilesInput({
           if (picture) {
             const problem = await checkImageFile(file);
             if (problem) {
-              message.error(
-                problem === 'imageFormat'
-                  ? t('upload.imageFormat', '文件格式不正确，请上传图片类型，如 JPG、PNG 后缀的文件。')
-                  : t('upload.imageTooLarge', '图片大小超过 3M'),
-              );
+              message.error(messageFor(problem, currentLang()));
               return Upload.LIST_IGNORE;
             }
           }

@@ -118,13 +118,6 @@ export function CompanyInfoCard({
                 <ImageUpload
                   testId="logo-upload"
                   disabled={busy}
-                  messages={{
-                    imageFormat: t(
-                      'upload.imageFormat',
-                      '文件格式不正确，请上传图片类型，如 JPG、PNG 后缀的文件。',
-                    ),
-                    imageTooLarge: t('upload.imageTooLarge', '图片大小超过 3M'),
-                  }}
                   onFile={(file) => runLogo(() => settingApi.uploadLogo(file))}
                 >
                   <Button icon={<UploadOutlined />} size="small" loading={busy}>

@@ -39,11 +39,6 @@ export function ProfileCard() {
     }
   };
 
-  const imageMessages = {
-    imageFormat: t('upload.imageFormat', '文件格式不正确，请上传图片类型，如 JPG、PNG 后缀的文件。'),
-    imageTooLarge: t('upload.imageTooLarge', '图片大小超过 3M'),
-  };
-
   return (
     <Card variant="borderless" className="user-profile-card" data-testid="profile-card">
       <Flex vertical align="center" gap={12}>
@@ -61,7 +56,6 @@ export function ProfileCard() {
           <ImageUpload
             testId="avatar-upload"
             disabled={busy}
-            messages={imageMessages}
             onFile={(file) => run(() => userApi.uploadAvatar(file))}
           >
             <Button icon={<UploadOutlined />} loading={busy} size="small">
