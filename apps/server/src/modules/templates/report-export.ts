@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { columnName, type ResolvedReport } from '@platform/domain';
+import { columnName, type ResolvedCell, type ResolvedReport } from '@platform/domain';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 
@@ -153,33 +153,36 @@ export async function reportPdf(
   y = doc.y + 4;
   doc.fillColor('#000000').fontSize(fontSize);
 
-  // row heights: text of single-row cells wraps within its (merged) width
+  // row heights: text wraps within its (merged) width; a cell spanning rows whose text needs
+  // more than those rows grows the last of them
+  const textHeight = (cell: Exclude<ResolvedCell, { kind: 'covered' }>, c: number) => {
+    const w = xs[c + cell.colSpan]! - xs[c]! - 2 * PAD;
+    return doc.heightOfString(cell.text, { width: Math.max(w, 1) }) + 2 * PAD;
+  };
   const heights = report.grid.map((row) => {
     let h = MIN_ROW;
     row.forEach((cell, c) => {
-      if (cell.kind === 'covered' || cell.rowSpan !== 1 || !cell.text) return;
-      const w = xs[c + cell.colSpan]! - xs[c]! - 2 * PAD;
-      h = Math.max(h, doc.heightOfString(cell.text, { width: Math.max(w, 1) }) + 2 * PAD);
+      if (cell.kind !== 'covered' && cell.rowSpan === 1 && cell.text) h = Math.max(h, textHeight(cell, c));
     });
     return h;
   });
+  report.grid.forEach((row, r) => {
+    row.forEach((cell, c) => {
+      if (cell.kind === 'covered' || cell.rowSpan === 1 || !cell.text) return;
+      const last = Math.min(r + cell.rowSpan, report.rows) - 1;
+      let spanned = 0;
+      for (let k = r; k <= last; k += 1) spanned += heights[k]!;
+      const need = textHeight(cell, c);
+      if (need > spanned) heights[last]! += need - spanned;
+    });
+  });
 
-  const tops: number[] = [];
-  for (let r = 0; r < report.rows; r += 1) {
-    if (y + heights[r]! > bottom && y > margin) {
-      doc.addPage();
-      y = margin;
-    }
-    tops.push(y);
-    y += heights[r]!;
-  }
-  // draw after placing every row so merged cells know the rows they span (on the same page)
-  let page = 0;
-  const pageOf: number[] = [];
-  for (let r = 0; r < report.rows; r += 1) {
-    if (r > 0 && tops[r]! < tops[r - 1]!) page += 1;
-    pageOf.push(page);
-  }
+  const { tops, pageOf } = layoutRows(heights, rowBlocks(report), {
+    firstTop: y,
+    pageTop: margin,
+    pageBottom: bottom,
+  });
+  for (let p = 1; p <= (pageOf[pageOf.length - 1] ?? 0); p += 1) doc.addPage();
   doc.lineWidth(0.5).strokeColor('#999999');
   const drawRow = (r: number) => {
     report.grid[r]!.forEach((cell, c) => {
@@ -194,8 +197,8 @@ export async function reportPdf(
       const top = tops[r]!;
       doc.rect(x, top, w, h).stroke();
       if (!cell.text) return;
-      const textHeight = doc.heightOfString(cell.text, { width: w - 2 * PAD });
-      doc.text(cell.text, x + PAD, top + Math.max(PAD, (h - textHeight) / 2), {
+      const used = doc.heightOfString(cell.text, { width: w - 2 * PAD });
+      doc.text(cell.text, x + PAD, top + Math.max(PAD, (h - used) / 2), {
         width: w - 2 * PAD,
         height: h - PAD,
         align: cell.kind === 'value' ? 'right' : 'left',
@@ -203,7 +206,7 @@ export async function reportPdf(
       });
     });
   };
-  // the pages were added while laying out (bufferPages keeps them open): draw each row on its own
+  // every page exists now (bufferPages keeps them open): draw each row on its own
   const start = doc.bufferedPageRange().start;
   for (let r = 0; r < report.rows; r += 1) {
     doc.switchToPage(start + pageOf[r]!);
@@ -211,4 +214,69 @@ export async function reportPdf(
   }
   doc.end();
   return done;
+}
+
+/**
+ * Rows that must stay on one page: each row starts a block of its own unless a cell spanning
+ * rows above reaches it. Answers, per row, the last row of its block (blocks chain: a merge
+ * starting inside another extends it).
+ */
+export function rowBlocks(report: Pick<ResolvedReport, 'rows' | 'grid'>): number[] {
+  const reach = report.grid.map((row, r) =>
+    row.reduce((end, cell) => (cell.kind === 'covered' ? end : Math.max(end, r + cell.rowSpan - 1)), r),
+  );
+  const blockEnd: number[] = new Array(report.rows);
+  let r = 0;
+  while (r < report.rows) {
+    let end = Math.min(reach[r]!, report.rows - 1);
+    for (let k = r + 1; k <= end; k += 1) end = Math.min(Math.max(end, reach[k]!), report.rows - 1);
+    for (let k = r; k <= end; k += 1) blockEnd[k] = end;
+    r = end + 1;
+  }
+  return blockEnd;
+}
+
+/**
+ * Where each row goes: its top and its page (0-based). A block of rows (rowBlocks) that does not
+ * fit on the rest of a page starts a new one, so a merged cell is never cut in two, unless the
+ * block is taller than a whole page: then its rows break one by one like any others.
+ */
+export function layoutRows(
+  heights: readonly number[],
+  blockEnd: readonly number[],
+  page: { firstTop: number; pageTop: number; pageBottom: number },
+): { tops: number[]; pageOf: number[] } {
+  const tops: number[] = [];
+  const pageOf: number[] = [];
+  const room = page.pageBottom - page.pageTop;
+  let y = page.firstTop;
+  let current = 0;
+  let r = 0;
+  const newPage = () => {
+    current += 1;
+    y = page.pageTop;
+  };
+  while (r < heights.length) {
+    const end = blockEnd[r] ?? r;
+    let block = 0;
+    for (let k = r; k <= end; k += 1) block += heights[k]!;
+    if (block <= room) {
+      // fits on a page of its own: start one when the rest of this page is too short
+      if (y + block > page.pageBottom && y > page.pageTop) newPage();
+      for (let k = r; k <= end; k += 1) {
+        tops.push(y);
+        pageOf.push(current);
+        y += heights[k]!;
+      }
+    } else {
+      for (let k = r; k <= end; k += 1) {
+        if (y + heights[k]! > page.pageBottom && y > page.pageTop) newPage();
+        tops.push(y);
+        pageOf.push(current);
+        y += heights[k]!;
+      }
+    }
+    r = end + 1;
+  }
+  return { tops, pageOf };
 }
