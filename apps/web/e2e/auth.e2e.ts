@@ -17,41 +17,16 @@ import {
   shot,
   startServer,
 } from './harness';
+import { pathOf, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function tokenOf(phone: string, password: string): Promise<string> {
-  const result = await api<{ token: string }>('/user/access/getToken', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ phone, password }).toString(),
-  });
-  expect(result.code).toBe(0);
-  return result.data.token;
-}
+const { api, tokenOf } = supportFor(() => ({ server, browser }));
 
 let phoneCounter = 0;
 /** A phone no account has yet; each gets its own SMS code (the server sends one a minute per phone). */
 function freshPhone(): string {
   return `1391234${String(1000 + phoneCounter++).padStart(4, '0')}`;
-}
-
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
 }
 
 async function closePage(page: Page): Promise<void> {

@@ -11,27 +11,17 @@
 import { type Lang as DomainLang, type ErrorKey, messageFor } from '@platform/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DEMO_ADMIN,
-  type Lang,
-  loginAs,
-  newContext,
-  openBrowser,
-  type RunningServer,
-  shot,
-  startServer,
-} from './harness';
+import { DEMO_ADMIN, openBrowser, type RunningServer, shot, startServer } from './harness';
+import { modalOk, pickOption, pickTree, success, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
 let token: string;
-let routes = new Set<string>();
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
+const { api, postJson, tokenOf, openAs, go, loadRoutes, routeMissing } = supportFor(() => ({
+  server,
+  browser,
+  token,
+}));
 
 interface TreeRow {
   id: number;
@@ -48,68 +38,19 @@ const ITEM = 'E2E温度';
 const RENAMED = 'E2E温度二';
 
 const text = (key: ErrorKey, lang: DomainLang = 'zh') => messageFor(key, lang);
-
-async function api<T>(path: string, init: RequestInit & { bearer?: string } = {}): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  if (init.bearer) headers.set('Authorization', `Bearer ${init.bearer}`);
-  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
-}
-
-const postJson = <T>(path: string, body: unknown) =>
-  api<T>(path, {
-    method: 'POST',
-    bearer: token,
-    headers: { 'Content-Type': 'application/json', 'Accept-Language': 'zh' },
-    body: JSON.stringify(body),
-  });
-
-async function tokenOf(phone: string, password: string): Promise<string> {
-  const result = await api<{ token: string }>('/user/access/getToken', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ phone, password }).toString(),
-  });
-  expect(result.code).toBe(0);
-  return result.data.token;
-}
+/** Sent with the calls whose messages are compared with the catalogue's Chinese words. */
+const ZH = { 'Accept-Language': 'zh' };
 
 async function tree(): Promise<TreeRow[]> {
-  const result = await api<TreeRow[]>('/smartdata/cabin/tree', { bearer: token });
+  const result = await api<TreeRow[]>('/smartdata/cabin/tree');
   expect(result.code).toBe(0);
   return result.data;
-}
-
-function routeMissing(...paths: string[]): string | null {
-  const missing = paths.filter((p) => !routes.has(`/general${p}`));
-  return missing.length ? missing.join(', ') : null;
 }
 
 /** Fail, naming them, when the server lacks routes the test drives through the page. */
 function needs(_ctx: { skip: (note?: string) => void }, ...paths: string[]): void {
   const missing = routeMissing(...paths);
   if (missing) throw new Error(`server route missing: ${missing}`);
-}
-
-async function openAs(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width });
-  const page = await context.newPage();
-  await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  return { context, page };
-}
-
-async function go(page: Page, path: string, testId: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId(testId).waitFor();
-}
-
-async function success(page: Page): Promise<void> {
-  await page.locator('.ant-message-notice .ant-message-success').last().waitFor({ timeout: 10_000 });
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
-}
-
-async function modalOk(page: Page): Promise<void> {
-  await page.locator('.ant-modal-wrap:visible .ant-modal-footer button.ant-btn-primary').click();
 }
 
 function row(page: Page, name: string): Locator {
@@ -133,30 +74,12 @@ async function entryNames(page: Page): Promise<string[]> {
   return (await names.allInnerTexts()).map((s) => s.trim());
 }
 
-/** Pick a node in the open tree-select dropdown by its title. */
-async function pickTree(page: Page, select: Locator, title: string): Promise<void> {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: title })
-    .first()
-    .click();
-}
-
-async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
   token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  await postJson('/user/acceptTerms', { accepted: true });
-  const doc = (await (await fetch(`${server.url}/general/docs/json`)).json()) as { paths?: object };
-  routes = new Set(Object.keys(doc.paths ?? {}));
+  await postJson('/user/acceptTerms', { accepted: true }, ZH);
+  await loadRoutes();
 });
 
 afterAll(async () => {
@@ -195,12 +118,12 @@ describe('data cabin', () => {
 
     await page.getByTestId('cabin-name-input').fill(DIR);
     await modalOk(page);
-    await success(page);
+    await success(page, { untilGone: true });
     await page.getByTestId('cabin-tree').getByTestId(`tree-node-${DIR}`).waitFor();
     await page.getByTestId('cabin-new-directory').click();
     await page.getByTestId('cabin-name-input').fill(TARGET);
     await modalOk(page);
-    await success(page);
+    await success(page, { untilGone: true });
     await page.getByTestId('cabin-tree').getByTestId(`tree-node-${TARGET}`).waitFor();
     const rows = await tree();
     expect(rows.filter((r) => r.name === DIR || r.name === TARGET).map((r) => r.type)).toEqual([
@@ -220,7 +143,7 @@ describe('data cabin', () => {
     await page.getByTestId('cabin-kind-13').click();
     await shot(page, 'datacabin-new-item-zh-1440');
     await modalOk(page);
-    await success(page);
+    await success(page, { untilGone: true });
     await row(page, ITEM).waitFor();
     await expect.poll(() => row(page, ITEM).locator('.ant-tag').innerText()).toBe('物联网数据列表');
     const made = (await tree()).find((r) => r.name === ITEM);
@@ -237,7 +160,7 @@ describe('data cabin', () => {
     await expect.poll(() => page.getByTestId('cabin-name-input').inputValue()).toBe(ITEM);
     await page.getByTestId('cabin-name-input').fill(RENAMED);
     await modalOk(page);
-    await success(page);
+    await success(page, { untilGone: true });
     await row(page, RENAMED).waitFor();
     expect(await entryNames(page)).toEqual([RENAMED]);
     // the renamed entry stays selected, as it was before the rename
@@ -256,7 +179,7 @@ describe('data cabin', () => {
     await expect.poll(() => page.getByTestId('cabin-target-error').innerText()).toBe(text('selectDirectory'));
     await pickTree(page, page.getByTestId('cabin-target-select'), TARGET);
     await modalOk(page);
-    await success(page);
+    await success(page, { untilGone: true });
     await expect.poll(() => entryNames(page)).toEqual([]);
     await openDir(page, TARGET);
     await expect.poll(() => entryNames(page)).toEqual([RENAMED]);
@@ -270,16 +193,17 @@ describe('data cabin', () => {
     await page.getByTestId('cabin-copy').click();
     await pickTree(page, page.getByTestId('cabin-target-select'), DIR);
     await modalOk(page);
-    await success(page);
+    await success(page, { untilGone: true });
     await openDir(page, DIR);
     await expect.poll(() => entryNames(page)).toEqual([RENAMED]);
     const rows = await tree();
     expect(rows.filter((r) => r.name === RENAMED)).toHaveLength(2);
     // the server's word on an empty move, the same as the page said
-    const empty = await postJson('/smartdata/cabin/move', {
-      ids: [],
-      targetId: rows.find((r) => r.name === DIR)?.id,
-    });
+    const empty = await postJson(
+      '/smartdata/cabin/move',
+      { ids: [], targetId: rows.find((r) => r.name === DIR)?.id },
+      ZH,
+    );
     expect(empty.code).toBe(40000);
     expect(empty.message).toBe(text('selectMoveObjects'));
   });
@@ -315,7 +239,7 @@ describe('data cabin', () => {
     await page.locator('.ant-message-notice', { hasText: text('dataNameRequired') }).waitFor();
     await page.getByTestId('field-name-1').fill('备注');
     await page.getByTestId('fields-save').click();
-    await success(page);
+    await success(page, { untilGone: true });
     await expect
       .poll(() =>
         page
@@ -332,7 +256,6 @@ describe('data cabin', () => {
     )?.refId as number;
     const saved = await api<{ fields: Array<{ name: string; unit?: string; type: number; key: string }> }>(
       `/smartdata/item/get?itemId=${itemId}`,
-      { bearer: token },
     );
     expect(saved.data.fields.map((f) => [f.name, f.unit ?? null, f.type])).toEqual([
       ['温度', '℃', 1],
@@ -353,15 +276,19 @@ describe('data cabin', () => {
     await shot(page, 'datacabin-jump-self-zh-1440');
     expect(sent).toEqual([]);
     // and the server says the same
-    const refused = await postJson('/smartdata/item/saveJump', {
-      itemId,
-      priority: 1,
-      name: '自跳转',
-      conditions: [],
-      targetItemId: itemId,
-      mapping: [],
-      enabled: true,
-    });
+    const refused = await postJson(
+      '/smartdata/item/saveJump',
+      {
+        itemId,
+        priority: 1,
+        name: '自跳转',
+        conditions: [],
+        targetItemId: itemId,
+        mapping: [],
+        enabled: true,
+      },
+      ZH,
+    );
     expect(refused.code).toBe(40000);
     expect(refused.message).toBe(text('jumpSelf'));
     await page.keyboard.press('Escape');
@@ -382,7 +309,7 @@ describe('data cabin', () => {
     expect((await tree()).some((r) => r.name === DIR)).toBe(true);
     await page.getByTestId('cabin-delete').click();
     await page.getByTestId('cabin-delete-ok').click();
-    await success(page);
+    await success(page, { untilGone: true });
     await page.getByTestId('cabin-tree').getByTestId(`tree-node-${DIR}`).waitFor({ state: 'detached' });
     const rows = await tree();
     expect(rows.some((r) => r.name === DIR)).toBe(false);

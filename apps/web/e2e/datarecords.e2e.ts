@@ -12,37 +12,23 @@ import { readFileSync } from 'node:fs';
 import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DEMO_ADMIN,
-  type Lang,
-  loginAs,
-  newContext,
-  openBrowser,
-  type RunningServer,
-  shot,
-  startServer,
-} from './harness';
+import { DEMO_ADMIN, openBrowser, type RunningServer, shot, startServer } from './harness';
+import { type Envelope, SPEC_FORMAT, SPEC_SIZE, success, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
 let token: string;
-let routes = new Set<string>();
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
+const { api, postJson, tokenOf, openAs, go, loadRoutes, routeMissing } = supportFor(() => ({
+  server,
+  browser,
+  token,
+}));
 
 interface Item {
   itemId: number;
   nodeId: number;
   name: string;
 }
-
-const SPEC_FORMAT =
-  'The file format is incorrect. Please upload the image type, such as JPG or PNG files with suffixes.';
-const SPEC_SIZE = 'The image size exceeds 3M';
 
 const ITEM_NAME = 'E2E温度记录';
 const FIELDS = [
@@ -51,32 +37,6 @@ const FIELDS = [
   { name: '日期', type: 4, dateFormat: 'yyyy-MM-dd' },
   { name: '照片', type: 8 },
 ];
-
-async function api<T>(path: string, init: RequestInit & { bearer?: string } = {}): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  if (init.bearer) headers.set('Authorization', `Bearer ${init.bearer}`);
-  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
-}
-
-function postJson<T>(path: string, body: unknown): Promise<Envelope<T>> {
-  return api<T>(path, {
-    method: 'POST',
-    bearer: token,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function tokenOf(phone: string, password: string): Promise<string> {
-  const result = await api<{ token: string }>('/user/access/getToken', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ phone, password }).toString(),
-  });
-  expect(result.code).toBe(0);
-  return result.data.token;
-}
 
 async function makeItem(name: string, kind: number, fields: unknown[]): Promise<Item> {
   const created = await postJson<{ id: number; refId: number }>('/smartdata/cabin/create', {
@@ -99,18 +59,6 @@ async function addRecord(itemId: number, values: Record<string, unknown>, ts?: s
 
 function valuePath(item: Item): string {
   return `/smartdata/datavalue/${item.itemId}/${encodeURIComponent(item.name)}/10/${item.nodeId}/0/-`;
-}
-
-async function openAs(lang: Lang = 'zh', width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width });
-  const page = await context.newPage();
-  await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  return { context, page };
-}
-
-async function go(page: Page, path: string, testId: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId(testId).waitFor();
 }
 
 /** the input (or textarea) behind a test id, wherever antd put the attribute */
@@ -143,15 +91,6 @@ async function waitColumn(page: Page, header: string, expected: string[]): Promi
   await expect.poll(() => column(page, header), { timeout: 10_000 }).toEqual(expected);
 }
 
-async function successMessage(page: Page): Promise<void> {
-  await page.locator('.ant-message-notice .ant-message-success').last().waitFor({ timeout: 10_000 });
-}
-
-function routeMissing(...paths: string[]): string | null {
-  const missing = paths.filter((p) => !routes.has(`/general${p}`));
-  return missing.length ? missing.join(', ') : null;
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
@@ -159,8 +98,7 @@ beforeAll(async () => {
   // the first-login terms dialog is not what these tests are about (auth.e2e.ts covers it)
   const accepted = await postJson('/user/acceptTerms', { accepted: true });
   expect(accepted.code, accepted.message).toBe(0);
-  const doc = (await (await fetch(`${server.url}/general/docs/json`)).json()) as { paths?: object };
-  routes = new Set(Object.keys(doc.paths ?? {}));
+  await loadRoutes();
 });
 
 afterAll(async () => {
@@ -190,7 +128,7 @@ describe('records of a data item', () => {
     await field(page, 'record-field-温度').fill('21.5');
     await field(page, 'record-field-备注').fill('第一条');
     await page.getByTestId('record-save').click();
-    await successMessage(page);
+    await success(page);
     await waitColumn(page, '温度', ['21.5']);
     expect(await column(page, '备注')).toEqual(['第一条']);
 
@@ -205,7 +143,6 @@ describe('records of a data item', () => {
     // the server holds what the page showed
     const list = await api<{ list: Array<{ values: Record<string, unknown> }> }>(
       `/smartdata/record/list?itemId=${item.itemId}&pageNum=1&pageSize=10`,
-      { bearer: token },
     );
     expect(list.data.list.map((r) => r.values.f1)).toEqual([23.4]);
   });
@@ -340,7 +277,6 @@ describe('records of a data item', () => {
     // a device publishes over MQTT to the platform's broker, as the keys drawer shows
     const endpoints = await api<{ mqtt: { host: string | null; port: number } | null }>(
       '/smartdata/key/endpoints',
-      { bearer: token },
     );
     expect(endpoints.data.mqtt, 'the embedded broker runs').not.toBeNull();
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${endpoints.data.mqtt!.port}`, {
@@ -382,13 +318,10 @@ describe('records of a data item', () => {
     await field(page, 'clear-name').fill(ITEM_NAME);
     expect(await page.getByTestId('clear-ok').isDisabled()).toBe(false);
     await page.getByTestId('clear-ok').click();
-    await successMessage(page);
+    await success(page);
     await expect.poll(() => rows(page).count()).toBe(0);
     const list = await api<{ total: number }>(
       `/smartdata/record/list?itemId=${item.itemId}&pageNum=1&pageSize=10`,
-      {
-        bearer: token,
-      },
     );
     expect(list.data.total).toBe(0);
   });
@@ -493,11 +426,10 @@ describe('uploads, forms and screens', () => {
       await page.getByText('异常').click();
       await shot(page, 'datarecords-form-zh-1440');
       await page.getByTestId('form-submit').click();
-      await successMessage(page);
+      await success(page);
       await expect.poll(() => field(page, 'form-el-f1').inputValue()).toBe('');
       const list = await api<{ list: Array<{ values: Record<string, unknown>; source: string }> }>(
         `/smartdata/record/list?itemId=${form.itemId}&pageNum=1&pageSize=10`,
-        { bearer: token },
       );
       expect(list.data.list).toHaveLength(1);
       expect(list.data.list[0]!.values).toMatchObject({ f1: '张三', f2: 101.26, f3: '异常' });

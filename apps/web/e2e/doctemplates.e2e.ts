@@ -7,71 +7,21 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DEMO_ADMIN,
-  type Lang,
-  loginAs,
-  newContext,
-  openBrowser,
-  type RunningServer,
-  shot,
-  startServer,
-} from './harness';
+import { DEMO_ADMIN, openBrowser, type RunningServer, shot, startServer } from './harness';
+import { success, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
 let token: string;
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
+const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
 
 const DEMO_ITEM = '产线小时产量';
 const XSS = '<img src=x onerror="window.__xss=1">';
 
-async function api<T>(path: string, init: RequestInit & { bearer?: string } = {}): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  if (init.bearer) headers.set('Authorization', `Bearer ${init.bearer}`);
-  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
-}
-
-function postJson<T>(path: string, body: unknown): Promise<Envelope<T>> {
-  return api<T>(path, {
-    method: 'POST',
-    bearer: token,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function openAs(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width });
-  const page = await context.newPage();
-  await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  return { context, page };
-}
-
-async function go(page: Page, path: string, testId: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId(testId).waitFor();
-}
-
-async function successMessage(page: Page): Promise<void> {
-  await page.locator('.ant-message-notice .ant-message-success').last().waitFor({ timeout: 10_000 });
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  const login = await api<{ token: string }>('/user/access/getToken', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ phone: DEMO_ADMIN.phone, password: DEMO_ADMIN.password }).toString(),
-  });
-  token = login.data.token;
+  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
   await postJson('/user/acceptTerms', { accepted: true });
 });
 
@@ -89,10 +39,8 @@ describe('document templates', () => {
   let templateId: number;
 
   beforeAll(async () => {
-    const tree = await api<Array<{ id: number; type: string; name: string; refId: number }>>(
-      '/smartdata/cabin/tree',
-      { bearer: token },
-    );
+    const tree =
+      await api<Array<{ id: number; type: string; name: string; refId: number }>>('/smartdata/cabin/tree');
     const node = tree.data.find((n) => n.type === 'dataItem' && n.name === DEMO_ITEM);
     expect(node, 'demo item').toBeDefined();
     item = { itemId: node!.refId, nodeId: node!.id };
@@ -155,10 +103,8 @@ describe('document templates', () => {
     await shot(page, 'doctemplates-editor-zh-1440');
 
     await page.getByTestId('doc-save').click();
-    await successMessage(page);
-    const saved = await api<{ html: string; itemId: number }>(`/smartdata/template/get?id=${templateId}`, {
-      bearer: token,
-    });
+    await success(page);
+    const saved = await api<{ html: string; itemId: number }>(`/smartdata/template/get?id=${templateId}`);
     expect(saved.data.itemId).toBe(item.itemId);
     expect(saved.data.html).toContain('<h2>生产日报</h2>');
     expect(saved.data.html).toContain('<span data-field="f1">产线</span>');
@@ -204,9 +150,9 @@ describe('document templates', () => {
     await go(page, '/smartdata/Doctemplate', 'doctemplate-page');
     await page.getByTestId(`doc-delete-${templateId}`).click();
     await page.getByTestId('doc-delete-ok').click();
-    await successMessage(page);
+    await success(page);
     await expect.poll(() => page.getByTestId(`doc-open-${templateId}`).count()).toBe(0);
-    const gone = await api(`/smartdata/template/get?id=${templateId}`, { bearer: token });
+    const gone = await api(`/smartdata/template/get?id=${templateId}`);
     expect(gone.code).toBe(40400);
   });
 

@@ -4,92 +4,14 @@
  * roles deciding what another person sees, groups, company names, the invitation flow, my
  * orders; and screenshots of every page at 1440 and 390 px in zh and en.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DEMO_ADMIN,
-  DEMO_LIMITED,
-  type Lang,
-  loginAs,
-  newContext,
-  openBrowser,
-  type RunningServer,
-  shot,
-  startServer,
-} from './harness';
+import { DEMO_ADMIN, DEMO_LIMITED, openBrowser, type RunningServer, shot, startServer } from './harness';
+import { type Envelope, modalOk, SPEC_FORMAT, SPEC_SIZE, supportFor, topMenuTitles } from './support';
 
 let server: RunningServer;
 let browser: Browser;
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-const SPEC_FORMAT =
-  'The file format is incorrect. Please upload the image type, such as JPG or PNG files with suffixes.';
-const SPEC_SIZE = 'The image size exceeds 3M';
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function tokenOf(phone: string, password: string): Promise<string> {
-  const result = await api<{ token: string }>('/user/access/getToken', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ phone, password }).toString(),
-  });
-  expect(result.code).toBe(0);
-  return result.data.token;
-}
-
-async function acceptTerms(phone: string, password: string): Promise<void> {
-  const result = await api('/user/acceptTerms', {
-    method: 'POST',
-    token: await tokenOf(phone, password),
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ accepted: true }),
-  });
-  expect(result.code).toBe(0);
-}
-
-/** A new account registered by SMS code (no company yet), terms accepted. */
-async function registerUser(phone: string, password: string, userName: string): Promise<void> {
-  expect((await api(`/user/access/getSmsCode?phone=${phone}`)).code).toBe(0);
-  const smsCode = await server.waitForSmsCode(phone);
-  const result = await api('/user/addUser', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phone, smsCode, password, userName }),
-  });
-  expect(result.code).toBe(0);
-  await acceptTerms(phone, password);
-}
-
-async function open(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width });
-  return { context, page: await context.newPage() };
-}
-
-async function openAs(
-  who: { phone: string; password: string },
-  lang: Lang = 'zh',
-  width = 1440,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await open(lang, width);
-  await loginAs(opened.page, server.url, who.phone, who.password);
-  return opened;
-}
-
-async function go(page: Page, path: string, testId: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
-  await page.getByTestId(testId).waitFor();
-}
+const { acceptTerms, registerUser, openAs, go } = supportFor(() => ({ server, browser }));
 
 /** A PNG drawn on a canvas in the page: real image bytes, as a person's file would be. */
 async function drawPng(page: Page, label: string, color: string): Promise<Buffer> {
@@ -115,17 +37,16 @@ function fileInput(page: Page, testId: string): Locator {
   return page.getByTestId(testId).locator('input[type=file]');
 }
 
-/** Wait for the success message with exactly this text (the server's message). */
+/**
+ * Wait for the success message with exactly this text (the server's message). Not support.ts's
+ * `success`: that one waits for any success message, these steps check the words too.
+ */
 async function success(page: Page, text: string): Promise<void> {
   await page
     .locator('.ant-message-notice-success')
     .filter({ hasText: new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
     .first()
     .waitFor();
-}
-
-async function modalOk(page: Page): Promise<void> {
-  await page.locator('.ant-modal-wrap:visible .ant-modal-footer button.ant-btn-primary').click();
 }
 
 async function confirmPopover(page: Page): Promise<void> {
@@ -142,13 +63,6 @@ async function pick(page: Page, select: Locator, search: string | null, option: 
     .click();
   // a multiple select stays open: close it; Escape on a closed single select would close the modal
   if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
-}
-
-async function topMenuTitles(page: Page): Promise<string[]> {
-  const items = page.locator(
-    '[data-testid=sidebar] ul.ant-menu-root > li.ant-menu-item, [data-testid=sidebar] ul.ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title',
-  );
-  return (await items.allInnerTexts()).map((text) => text.trim());
 }
 
 function row(page: Page, scope: string, text: string): Locator {
@@ -169,7 +83,7 @@ afterAll(async () => {
 
 describe('personal center', () => {
   test('avatar: refused files never leave the browser; a real PNG shows in the top bar; removing it brings back the default', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'en');
+    const { context, page } = await openAs('en');
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/cos/uploadAvatar')) uploads.push(request.url());
@@ -242,7 +156,7 @@ describe('personal center', () => {
   });
 
   test('edit name and email; the top bar follows', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'zh');
+    const { context, page } = await openAs('zh');
     await go(page, '/user/userinfo', 'userinfo-page');
     await page.getByTestId('profile-edit').click();
     const form = page.getByTestId('profile-form');
@@ -261,7 +175,7 @@ describe('personal center', () => {
   });
 
   test('my orders shows the demo order with its amount; my assignments explains where they come from', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'zh');
+    const { context, page } = await openAs('zh');
     await go(page, '/user/myorder', 'myorder-page');
     const order = page.getByTestId('myorder-page').locator('tr.ant-table-row').first();
     await order.waitFor();
@@ -283,7 +197,7 @@ describe('user management', () => {
   const VISITOR = { phone: '13900002001', password: 'visitor123' };
 
   test('create a role with chosen menu codes (parents come along); built-in roles cannot be deleted', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'zh');
+    const { context, page } = await openAs('zh');
     await go(page, '/userManagement/role', 'role-page');
     await row(page, 'role-page', '内置').first().waitFor();
     const builtinDelete = row(page, 'role-page', '内置')
@@ -319,7 +233,7 @@ describe('user management', () => {
   });
 
   test('add a user with that role; they see only that role’s menus', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'zh');
+    const { context, page } = await openAs('zh');
     await go(page, '/userManagement/users', 'users-page');
     await page.getByTestId('users-add').click();
     await page.getByTestId('add-user-phone').fill('12345');
@@ -343,7 +257,7 @@ describe('user management', () => {
     await context.close();
 
     await acceptTerms(VISITOR.phone, VISITOR.password);
-    const visitor = await openAs(VISITOR, 'zh');
+    const visitor = await openAs('zh', 1440, VISITOR);
     await visitor.page.getByTestId('sidebar').waitFor();
     expect(await topMenuTitles(visitor.page)).toEqual(['首页', '用户组', '个人中心']);
     await go(visitor.page, '/userManagement/group', 'group-page');
@@ -353,7 +267,7 @@ describe('user management', () => {
   });
 
   test('edit a user: disable and re-enable; remove from the company with a confirmation', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'en');
+    const { context, page } = await openAs('en');
     await go(page, '/userManagement/users', 'users-page');
     const visitorRow = row(page, 'users-page', VISITOR.phone);
     await visitorRow.getByRole('button', { name: 'Edit' }).click();
@@ -371,7 +285,7 @@ describe('user management', () => {
   });
 
   test('groups: create, add a member, remove them, leave the group, delete it', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'zh');
+    const { context, page } = await openAs('zh');
     await go(page, '/userManagement/group', 'group-page');
     await page.getByTestId('group-add').click();
     await modalOk(page);
@@ -413,7 +327,7 @@ describe('user management', () => {
 
 describe('company settings', () => {
   test('display name and logo: the sidebar follows; refused files; remove brings back the default', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'zh');
+    const { context, page } = await openAs('zh');
     await go(page, '/sysSetting/companyManagement', 'company-management-page');
     await page.getByTestId('company-logo-default').waitFor();
     expect(await page.locator('[data-testid=sidebar-logo] img').getAttribute('src')).toBe('/favicon.svg');
@@ -469,7 +383,7 @@ describe('company settings', () => {
   });
 
   test('alert delegation: add a delegate, then remove them', async () => {
-    const { context, page } = await openAs(DEMO_ADMIN, 'en');
+    const { context, page } = await openAs('en');
     await go(page, '/sysSetting/companyManagement', 'company-management-page');
     const card = page.getByTestId('alert-delegation');
     await card.getByText('No delegates yet').waitFor();
@@ -494,7 +408,8 @@ describe('invitations', () => {
 
   test('a second company invites the demo limited user, who accepts in their personal center and can switch', async () => {
     await registerUser(OWNER.phone, OWNER.password, '合作方老李');
-    const owner = await openAs(OWNER, 'zh');
+    await acceptTerms(OWNER.phone, OWNER.password);
+    const owner = await openAs('zh', 1440, OWNER);
     await go(owner.page, '/user/userinfo', 'userinfo-page');
     await owner.page.getByTestId('my-companies').getByText('您还没有加入任何公司').waitFor();
     await owner.page.getByTestId('company-create').click();
@@ -516,7 +431,7 @@ describe('invitations', () => {
       .poll(() => row(owner.page, 'users-page', DEMO_LIMITED.phone).innerText())
       .toContain('邀请中');
 
-    const invitee = await openAs(DEMO_LIMITED, 'zh');
+    const invitee = await openAs('zh', 1440, DEMO_LIMITED);
     await go(invitee.page, '/user/userinfo', 'userinfo-page');
     expect(await invitee.page.getByTestId('company-switcher').count()).toBe(0);
     const invitation = invitee.page
@@ -574,7 +489,7 @@ describe('screenshots', () => {
   for (const lang of ['zh', 'en'] as const) {
     for (const width of [1440, 390]) {
       test(`every page at ${width} px in ${lang}`, async () => {
-        const { context, page } = await openAs(DEMO_ADMIN, lang, width);
+        const { context, page } = await openAs(lang, width);
         for (const [name, path, testId] of PAGES) {
           await go(page, path, testId);
           // wait for the lists to settle

@@ -7,76 +7,21 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  DEMO_ADMIN,
-  type Lang,
-  loginAs,
-  newContext,
-  openBrowser,
-  type RunningServer,
-  shot,
-  startServer,
-} from './harness';
+import { DEMO_ADMIN, openBrowser, type RunningServer, shot, startServer } from './harness';
+import { modalOk, pickOption, pickTree, success, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
 let token: string;
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
+const { api, postJson, tokenOf, openAs } = supportFor(() => ({ server, browser, token }));
 
 const DEMO_ITEM = '产线小时产量';
 const REPORT = '产量日报';
 const LATEST = 4321;
 const DAY = 86_400_000;
 const SHANGHAI = 8 * 3_600_000;
-
-async function api<T>(path: string, init: RequestInit = {}): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
-}
-
-function postJson<T>(path: string, body: unknown): Promise<Envelope<T>> {
-  return api<T>(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-async function openAs(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { lang, width });
-  const page = await context.newPage();
-  await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  return { context, page };
-}
-
-async function success(page: Page): Promise<void> {
-  await page.locator('.ant-message-notice .ant-message-success').last().waitFor({ timeout: 10_000 });
-}
-
-async function pickTree(page: Page, select: Locator, title: string): Promise<void> {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: title })
-    .first()
-    .click();
-}
-
-async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
 
 /** Sum of 产量 (f2) over yesterday in company time (Asia/Shanghai), read from the records list. */
 async function yesterdayTotal(itemId: number): Promise<number> {
@@ -99,12 +44,7 @@ async function yesterdayTotal(itemId: number): Promise<number> {
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  const login = await api<{ token: string }>('/user/access/getToken', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ phone: DEMO_ADMIN.phone, password: DEMO_ADMIN.password }).toString(),
-  });
-  token = login.data.token;
+  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
   await postJson('/user/acceptTerms', { accepted: true });
 });
 
@@ -149,7 +89,7 @@ describe('report templates', () => {
     await page.getByTestId('cabin-new-report').click();
     await page.locator('.ant-modal-title', { hasText: '新建报表' }).waitFor();
     await page.getByTestId('cabin-name-input').fill(REPORT);
-    await page.locator('.ant-modal-wrap:visible .ant-modal-footer button.ant-btn-primary').click();
+    await modalOk(page);
     await success(page);
     const made = (
       await api<Array<{ id: number; type: string; name: string }>>('/smartdata/cabin/tree')

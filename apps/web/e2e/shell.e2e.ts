@@ -16,74 +16,14 @@ import {
   shot,
   startServer,
 } from './harness';
+import { pathOf, supportFor, topMenuTitles } from './support';
 
 let server: RunningServer;
 let browser: Browser;
-
-interface Envelope<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<Envelope<T>> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  const response = await fetch(`${server.url}/general${path}`, { ...init, headers });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function tokenOf(phone: string, password: string): Promise<string> {
-  const body = new URLSearchParams({ phone, password });
-  const result = await api<{ token: string }>('/user/access/getToken', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: body.toString(),
-  });
-  expect(result.code).toBe(0);
-  return result.data.token;
-}
-
-async function acceptTermsFor(phone: string, password: string): Promise<void> {
-  const token = await tokenOf(phone, password);
-  const result = await api('/user/acceptTerms', {
-    method: 'POST',
-    token,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ accepted: true }),
-  });
-  expect(result.code).toBe(0);
-}
-
-let phoneCounter = 0;
-/** A new account registered by SMS code: no company, terms not yet accepted. */
-async function registerUser(): Promise<{ phone: string; password: string }> {
-  const phone = `1390000${String(1000 + phoneCounter++).padStart(4, '0')}`;
-  const password = 'newuser123';
-  expect((await api(`/user/access/getSmsCode?phone=${phone}`)).code).toBe(0);
-  const smsCode = await server.waitForSmsCode(phone);
-  const result = await api('/user/addUser', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phone, smsCode, password }),
-  });
-  expect(result.code).toBe(0);
-  return { phone, password };
-}
+const { api, tokenOf, acceptTerms, registerUser } = supportFor(() => ({ server, browser }));
 
 async function text(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').trim();
-}
-
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
-async function topMenuTitles(page: Page): Promise<string[]> {
-  const items = page.locator(
-    '[data-testid=sidebar] ul.ant-menu-root > li.ant-menu-item, [data-testid=sidebar] ul.ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title',
-  );
-  return (await items.allInnerTexts()).map((text) => text.trim());
 }
 
 async function tabTitles(page: Page): Promise<string[]> {
@@ -120,8 +60,8 @@ async function visibleViewMark(page: Page): Promise<string | undefined> {
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser();
-  await acceptTermsFor(DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  await acceptTermsFor(DEMO_LIMITED.phone, DEMO_LIMITED.password);
+  await acceptTerms(DEMO_ADMIN.phone, DEMO_ADMIN.password);
+  await acceptTerms(DEMO_LIMITED.phone, DEMO_LIMITED.password);
 });
 
 afterAll(async () => {
@@ -535,7 +475,9 @@ describe('session and notices', () => {
   });
 
   test('terms dialog: confirm only after ticking; log out instead; accepted state survives reload', async () => {
-    const person = await registerUser();
+    // a new account: no company, terms not yet accepted
+    const person = { phone: '13900001000', password: 'newuser123' };
+    await registerUser(person.phone, person.password);
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, server.url, person.phone, person.password);
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('terms-body') });

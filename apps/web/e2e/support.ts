@@ -1,0 +1,174 @@
+/**
+ * Helpers the browser tests share: the server's JSON API (login, terms, registration), pages
+ * opened logged in, and the antd messages, modals and selects the tests drive.
+ *
+ * The helpers that reach the server or the browser come from `supportFor`, made once at the top
+ * of a test file; it reads the file's server, browser and token at each call, so they may be
+ * set later, in `beforeAll`. The others are plain functions of a page.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_ADMIN, type Lang, loginAs, newContext, type RunningServer } from './harness';
+
+/** The spec's words for a refused image upload (English), checked word for word. */
+export const SPEC_FORMAT =
+  'The file format is incorrect. Please upload the image type, such as JPG or PNG files with suffixes.';
+export const SPEC_SIZE = 'The image size exceeds 3M';
+
+/** The server's answer around every JSON result. */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A fetch's options, and the token to send as the bearer (else the file's own, if any). */
+export type ApiInit = RequestInit & { token?: string };
+
+/** What a test file has once its `beforeAll` has run. */
+export interface Run {
+  server: RunningServer;
+  browser: Browser;
+  /** the bearer sent when a call names none */
+  token?: string;
+}
+
+export interface Person {
+  phone: string;
+  password: string;
+}
+
+/** The helpers bound to a test file's server and browser, read from `run` at each call. */
+export function supportFor(run: () => Run) {
+  let routes = new Set<string>();
+
+  /** A call to the server's API under /general, answering its envelope. */
+  async function api<T>(path: string, init: ApiInit = {}): Promise<Envelope<T>> {
+    const headers = new Headers(init.headers);
+    const token = init.token ?? run().token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await fetch(`${run().server.url}/general${path}`, { ...init, headers });
+    return (await response.json()) as Envelope<T>;
+  }
+
+  /** POST a JSON body, with the file's token; `headers` are sent besides (an Accept-Language, say). */
+  function postJson<T>(
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Envelope<T>> {
+    return api<T>(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** Password login through the API: the token. */
+  async function tokenOf(phone: string, password: string): Promise<string> {
+    const result = await api<{ token: string }>('/user/access/getToken', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ phone, password }).toString(),
+    });
+    expect(result.code).toBe(0);
+    return result.data.token;
+  }
+
+  /** Accept the terms for this person, so the first-login dialog does not stand in the way. */
+  async function acceptTerms(phone: string, password: string): Promise<void> {
+    const result = await api('/user/acceptTerms', {
+      method: 'POST',
+      token: await tokenOf(phone, password),
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ accepted: true }),
+    });
+    expect(result.code).toBe(0);
+  }
+
+  /** A new account registered by SMS code: no company yet, terms not yet accepted. */
+  async function registerUser(phone: string, password: string, userName?: string): Promise<void> {
+    expect((await api(`/user/access/getSmsCode?phone=${phone}`)).code).toBe(0);
+    const smsCode = await run().server.waitForSmsCode(phone);
+    const result = await api('/user/addUser', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone, smsCode, password, userName }),
+    });
+    expect(result.code).toBe(0);
+  }
+
+  /** A new browser context and page, logged in through the login page (as the demo administrator). */
+  async function openAs(
+    lang: Lang = 'zh',
+    width = 1440,
+    who: Person = DEMO_ADMIN,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(run().browser, { lang, width });
+    const page = await context.newPage();
+    await loginAs(page, run().server.url, who.phone, who.password);
+    return { context, page };
+  }
+
+  /** Go to a path of the app and wait for the element with this test id. */
+  async function go(page: Page, path: string, testId: string): Promise<void> {
+    await page.goto(`${run().server.url}${path}`);
+    await page.getByTestId(testId).waitFor();
+  }
+
+  /** Read the server's routes from its OpenAPI document, for `routeMissing`. */
+  async function loadRoutes(): Promise<void> {
+    const doc = (await (await fetch(`${run().server.url}/general/docs/json`)).json()) as { paths?: object };
+    routes = new Set(Object.keys(doc.paths ?? {}));
+  }
+
+  /** The routes (paths under /general) the server lacks, joined, or null when it has them all. */
+  function routeMissing(...paths: string[]): string | null {
+    const missing = paths.filter((p) => !routes.has(`/general${p}`));
+    return missing.length ? missing.join(', ') : null;
+  }
+
+  return { api, postJson, tokenOf, acceptTerms, registerUser, openAs, go, loadRoutes, routeMissing };
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** The titles of the sidebar's top-level entries. */
+export async function topMenuTitles(page: Page): Promise<string[]> {
+  const items = page.locator(
+    '[data-testid=sidebar] ul.ant-menu-root > li.ant-menu-item, [data-testid=sidebar] ul.ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title',
+  );
+  return (await items.allInnerTexts()).map((text) => text.trim());
+}
+
+/**
+ * Wait for antd's success message; with `untilGone`, until the messages have left too, so that
+ * the next step's message is not taken for this one.
+ */
+export async function success(page: Page, { untilGone = false } = {}): Promise<void> {
+  await page.locator('.ant-message-notice .ant-message-success').last().waitFor({ timeout: 10_000 });
+  if (untilGone)
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Click the primary button of the open modal. */
+export async function modalOk(page: Page): Promise<void> {
+  await page.locator('.ant-modal-wrap:visible .ant-modal-footer button.ant-btn-primary').click();
+}
+
+/** Open an antd TreeSelect and pick the first node whose title contains `title`. */
+export function pickTree(page: Page, select: Locator, title: string): Promise<void> {
+  return pickIn(page, select, '.ant-select-tree-node-content-wrapper', title);
+}
+
+/** Open an antd Select and pick the first option whose text contains `option`. */
+export function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  return pickIn(page, select, '.ant-select-item-option', option);
+}
+
+async function pickIn(page: Page, select: Locator, entry: string, text: string): Promise<void> {
+  await select.click();
+  await page.locator(`.ant-select-dropdown:visible ${entry}`, { hasText: text }).first().click();
+}
