@@ -5,10 +5,12 @@
  * record's values (an XSS attempt in a value shows as text and runs nothing); the cabin opens
  * the template in the editor; delete with confirmation. Screenshots zh/en at 1440 px.
  */
+
+import { messageFor } from '@platform/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, openBrowser, type RunningServer, shot, startServer } from './harness';
-import { success, supportFor } from './support';
+import { drawPng, fileInput, success, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -139,6 +141,77 @@ describe('document templates', () => {
     await expect.poll(() => body.innerText()).toContain(XSS);
     expect(await body.locator('img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('a table and an image made with the toolbar are stored and show in the filled document', async () => {
+    await go(page, `/smartdata/Doctemplate?edit=${templateId}`, 'doc-editor');
+    const editor = page.getByTestId('doc-editor');
+    await expect.poll(() => editor.innerText()).toContain('生产日报');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('检查记录：');
+
+    // a 3 × 3 table with a header row; fill two rows, add one below, delete the third column
+    await page.getByTestId('doc-tool-table').click();
+    await page.getByTestId('doc-table-insert').click();
+    await expect.poll(() => editor.locator('table tr').count()).toBe(3);
+    for (const text of ['检查项', '结果', '备注', '外观', '合格', '无']) {
+      await page.keyboard.type(text);
+      await page.keyboard.press('Tab');
+    }
+    await page.getByTestId('doc-tool-table').click();
+    await page.getByTestId('doc-table-addRowAfter').click();
+    await expect.poll(() => editor.locator('table tr').count()).toBe(4);
+    await editor.locator('th', { hasText: '备注' }).click();
+    await page.getByTestId('doc-tool-table').click();
+    await page.getByTestId('doc-table-deleteColumn').click();
+    await expect.poll(() => editor.locator('table tr').first().locator('th').count()).toBe(2);
+
+    // a text file named .png is refused in the browser with the catalogue's message
+    await fileInput(page, 'doc-tool-image').setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    });
+    await expect
+      .poll(() => page.locator('.ant-message-error').last().innerText())
+      .toBe(messageFor('imageFormat', 'zh'));
+    // (ProseMirror draws separator <img>s of its own in empty cells)
+    const images = editor.locator('img:not(.ProseMirror-separator)');
+    expect(await images.count()).toBe(0);
+
+    // a real PNG is uploaded and placed where the cursor is (the cell the table left it in)
+    const png = await drawPng(page, 'LOGO', '#1677ff');
+    await fileInput(page, 'doc-tool-image').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: png,
+    });
+    await expect.poll(() => images.count()).toBe(1);
+    const src = await images.getAttribute('src');
+    expect(src).toMatch(/^\/general\/files\/public\/templates\/\d+\/\d+\/[0-9a-f]{32}\.png$/);
+    await shot(page, 'doctemplates-editor-table-zh-1440');
+
+    await page.getByTestId('doc-save').click();
+    await success(page);
+    const saved = await api<{ html: string }>(`/smartdata/template/get?id=${templateId}`);
+    expect(saved.data.html).toContain('<th><p>检查项</p></th><th><p>结果</p></th></tr>');
+    expect(saved.data.html).toContain(`<img src="${src}" alt="logo" />`);
+    expect(saved.data.html).not.toContain('备注');
+
+    // the filled document draws the table and loads the image
+    const path = `/smartdata/datavalue/${item.itemId}/${encodeURIComponent(DEMO_ITEM)}/10/${item.nodeId}/0/-`;
+    await go(page, path, 'records-view');
+    await page.getByTestId(`record-document-${recordId}`).click();
+    const body = page.getByTestId('rendered-doc-body');
+    await body.waitFor();
+    await expect.poll(() => body.locator('table tr').count()).toBe(4);
+    expect(await body.locator('th').allInnerTexts()).toEqual(['检查项', '结果']);
+    await expect
+      .poll(() => body.locator(`img[src="${src}"]`).evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(320);
+    await shot(page, 'doctemplates-rendered-table-zh-1440');
   });
 
   test('the cabin opens the template in the editor; delete asks first', async () => {

@@ -7,36 +7,22 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, DEMO_LIMITED, openBrowser, type RunningServer, shot, startServer } from './harness';
-import { type Envelope, modalOk, SPEC_FORMAT, SPEC_SIZE, supportFor, topMenuTitles } from './support';
+import {
+  drawPng,
+  type Envelope,
+  fileInput,
+  modalOk,
+  SPEC_FORMAT,
+  SPEC_SIZE,
+  supportFor,
+  topMenuTitles,
+} from './support';
 
 let server: RunningServer;
 let browser: Browser;
 const { acceptTerms, registerUser, openAs, go } = supportFor(() => ({ server, browser }));
 
 /** A PNG drawn on a canvas in the page: real image bytes, as a person's file would be. */
-async function drawPng(page: Page, label: string, color: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate(
-    ([text, fill]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 320;
-      canvas.height = 240;
-      const g = canvas.getContext('2d')!;
-      g.fillStyle = fill as string;
-      g.fillRect(0, 0, 320, 240);
-      g.fillStyle = '#ffffff';
-      g.font = 'bold 72px sans-serif';
-      g.fillText(text as string, 40, 150);
-      return canvas.toDataURL('image/png');
-    },
-    [label, color],
-  );
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
-
-function fileInput(page: Page, testId: string): Locator {
-  return page.getByTestId(testId).locator('input[type=file]');
-}
-
 /**
  * Wait for the success message with exactly this text (the server's message). Not support.ts's
  * `success`: that one waits for any success message, these steps check the words too.

@@ -172,3 +172,28 @@ async function pickIn(page: Page, select: Locator, entry: string, text: string):
   await select.click();
   await page.locator(`.ant-select-dropdown:visible ${entry}`, { hasText: text }).first().click();
 }
+
+/** A PNG drawn by the page's canvas: a colored box with a label (for upload tests). */
+export async function drawPng(page: Page, label: string, color: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([text, fill]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 240;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = fill as string;
+      g.fillRect(0, 0, 320, 240);
+      g.fillStyle = '#ffffff';
+      g.font = 'bold 72px sans-serif';
+      g.fillText(text as string, 40, 150);
+      return canvas.toDataURL('image/png');
+    },
+    [label, color],
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** The file input inside an upload control with this test id. */
+export function fileInput(page: Page, testId: string): Locator {
+  return page.getByTestId(testId).locator('input[type=file]');
+}
