@@ -133,6 +133,16 @@ describe('report templates', () => {
     await setText(1, 0, '昨日产量合计');
     await bind(1, 1, '昨日合计');
     await page.getByTestId('report-cell-decimals').fill('0');
+    // style the first label: bold, centred, a yellow fill from the presets (#ffe58f, the 8th)
+    await page.getByTestId('edit-cell-0-0').click();
+    await page.getByTestId('report-style-bold').click();
+    await page.getByTestId('report-style-align').getByTitle('居中').click();
+    await page.getByTestId('report-style-fill').click();
+    await page.locator('.ant-color-picker-presets-color').nth(7).click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByTestId('edit-cell-0-0').evaluate((td) => getComputedStyle(td).backgroundColor))
+      .toBe('rgb(255, 229, 143)');
     // merge the last row and write a note into it
     await page.getByTestId('edit-cell-2-0').click();
     await page.getByTestId('edit-cell-2-2').click({ modifiers: ['Shift'] });
@@ -158,7 +168,13 @@ describe('report templates', () => {
       cols: 3,
       merges: [{ row: 2, col: 0, rowSpan: 1, colSpan: 3 }],
       cells: [
-        { row: 0, col: 0, kind: 'text', text: '最新产量' },
+        {
+          row: 0,
+          col: 0,
+          kind: 'text',
+          text: '最新产量',
+          style: { bold: true, align: 'center', fill: '#ffe58f' },
+        },
         { row: 0, col: 1, kind: 'bind', itemId, field: 'f2', method: 'latest' },
         { row: 1, col: 0, kind: 'text', text: '昨日产量合计' },
         { row: 1, col: 1, kind: 'bind', itemId, field: 'f2', method: 'totalYesterday', decimals: 0 },
@@ -175,6 +191,11 @@ describe('report templates', () => {
     await expect.poll(() => page.getByTestId('preview-cell-0-1').innerText()).toBe(String(LATEST));
     expect(await page.getByTestId('preview-cell-1-1').innerText()).toBe(String(expectedYesterday));
     expect(await page.getByTestId('preview-cell-0-0').innerText()).toBe('最新产量');
+    const look = await page.getByTestId('preview-cell-0-0').evaluate((td) => {
+      const css = getComputedStyle(td);
+      return [css.fontWeight, css.textAlign, css.backgroundColor];
+    });
+    expect(look).toEqual(['600', 'center', 'rgb(255, 229, 143)']);
     expect(await page.getByTestId('preview-cell-2-0').getAttribute('colspan')).toBe('3');
     const preview = await api<{ grid: Array<Array<{ value?: number | null }>> }>(
       `/smartdata/report/preview?id=${reportId}`,
@@ -195,6 +216,8 @@ describe('report templates', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getCell('A1').value).toBe('产线产量日报');
     expect(sheet.getCell('A2').value).toBe('最新产量');
+    expect(sheet.getCell('A2').font?.bold).toBe(true);
+    expect(sheet.getCell('A2').fill).toMatchObject({ fgColor: { argb: 'FFFFE58F' } });
     expect(sheet.getCell('B2').value).toBe(LATEST);
     expect(sheet.getCell('A3').value).toBe('昨日产量合计');
     expect(sheet.getCell('B3').value).toBe(expectedYesterday);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cellAlign,
   checkReportTemplate,
   columnName,
   emptyReportTemplate,
@@ -144,6 +145,73 @@ describe('checkReportTemplate', () => {
     expect(bad(withMerge({ row: 2, col: 1, rowSpan: 1, colSpan: 3 })).field).toBe('merges.1.colSpan');
     // a merge over cells that hold something other than at its top-left: the input index is named
     expect(bad(withMerge({ row: 1, col: 0, rowSpan: 2, colSpan: 1 })).field).toBe('cells.4');
+  });
+});
+
+describe('cell styles', () => {
+  const styled = (style: unknown, kind: 'text' | 'bind' = 'text') => ({
+    rows: 2,
+    cols: 2,
+    cells: [
+      kind === 'text'
+        ? { row: 0, col: 0, kind, text: '', style }
+        : { row: 0, col: 0, kind, itemId: 7, field: 'f1', method: 'latest', style },
+    ],
+  });
+
+  it('keeps bold, alignment and a fill (lower case), drops unset and unknown keys', () => {
+    const result = checkReportTemplate(
+      styled({ bold: true, align: 'center', fill: '#FFE58F', italic: true, color: 'red' }),
+    );
+    expect(result.ok && result.template.cells[0]).toEqual({
+      row: 0,
+      col: 0,
+      kind: 'text',
+      text: '',
+      style: { bold: true, align: 'center', fill: '#ffe58f' },
+    });
+    const plain = checkReportTemplate(styled({ bold: false }, 'bind'));
+    expect(plain.ok && plain.template.cells[0]).not.toHaveProperty('style');
+    const none = checkReportTemplate(styled(null));
+    expect(none.ok && none.template.cells[0]).not.toHaveProperty('style');
+  });
+
+  it('names the bad style part', () => {
+    expect(bad(styled('bold'))).toEqual({ field: 'cells.0.style', key: 'validation' });
+    expect(bad(styled({ bold: 'yes' }))).toEqual({ field: 'cells.0.style.bold', key: 'validation' });
+    expect(bad(styled({ align: 'justify' }))).toEqual({ field: 'cells.0.style.align', key: 'validation' });
+    for (const fill of ['red', '#fff', '#12345g', 'url(x)', '#1234567', 5]) {
+      expect(bad(styled({ fill }))).toEqual({ field: 'cells.0.style.fill', key: 'validation' });
+    }
+  });
+
+  it('carries the style into the resolved grid; alignment defaults to text left, numbers right', () => {
+    const template: ReportTemplate = {
+      title: '',
+      rows: 1,
+      cols: 3,
+      colWidths: [100, 100, 100],
+      merges: [],
+      cells: [
+        { row: 0, col: 0, kind: 'text', text: 'T', style: { bold: true, fill: '#e6f4ff' } },
+        {
+          row: 0,
+          col: 1,
+          kind: 'bind',
+          itemId: 7,
+          field: 'f1',
+          method: 'latest',
+          style: { align: 'center' },
+        },
+        { row: 0, col: 2, kind: 'bind', itemId: 7, field: 'f2', method: 'latest' },
+      ],
+    };
+    const [a, b, c] = renderGrid(template, { '0:1': 1.5, '0:2': 2 }).grid[0]!;
+    expect(a).toMatchObject({ kind: 'text', text: 'T', style: { bold: true, fill: '#e6f4ff' } });
+    expect(b).toMatchObject({ kind: 'value', text: '1.5', style: { align: 'center' } });
+    expect(c).not.toHaveProperty('style');
+    const drawn = (cell: typeof a) => (cell && cell.kind !== 'covered' ? cellAlign(cell) : null);
+    expect([drawn(a), drawn(b), drawn(c)]).toEqual(['left', 'center', 'right']);
   });
 });
 

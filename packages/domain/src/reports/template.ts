@@ -43,9 +43,22 @@ export interface ReportBinding {
   decimals?: number;
 }
 
-export type ReportCell =
+/** How a cell looks; absent keys are the defaults (normal weight, text left, numbers right, no fill). */
+export interface ReportCellStyle {
+  bold?: true;
+  align?: ReportAlign;
+  /** background as #rrggbb (lower case) */
+  fill?: string;
+}
+
+export const REPORT_ALIGNS = ['left', 'center', 'right'] as const;
+export type ReportAlign = (typeof REPORT_ALIGNS)[number];
+
+/** A cell: static text (possibly empty, to carry a style) or a binding; either may be styled. */
+export type ReportCell = (
   | { row: number; col: number; kind: 'text'; text: string }
-  | ({ row: number; col: number; kind: 'bind' } & ReportBinding);
+  | ({ row: number; col: number; kind: 'bind' } & ReportBinding)
+) & { style?: ReportCellStyle };
 
 export interface ReportMerge {
   row: number;
@@ -108,6 +121,29 @@ function isoInstant(value: unknown, field: string): string {
 
 export function cellKey(row: number, col: number): string {
   return `${row}:${col}`;
+}
+
+const FILL = /^#[0-9a-f]{6}$/i;
+
+/** A cell's style with only known, set keys; undefined when nothing is set. */
+function checkStyle(raw: unknown, at: string): ReportCellStyle | undefined {
+  if (raw == null) return undefined;
+  if (!isObject(raw)) throw new Bad(at);
+  const style: ReportCellStyle = {};
+  if (raw.bold != null) {
+    if (typeof raw.bold !== 'boolean') throw new Bad(`${at}.bold`);
+    if (raw.bold) style.bold = true;
+  }
+  if (raw.align != null) {
+    if (typeof raw.align !== 'string' || !(REPORT_ALIGNS as readonly string[]).includes(raw.align))
+      throw new Bad(`${at}.align`);
+    style.align = raw.align as ReportAlign;
+  }
+  if (raw.fill != null) {
+    if (typeof raw.fill !== 'string' || !FILL.test(raw.fill)) throw new Bad(`${at}.fill`);
+    style.fill = raw.fill.toLowerCase();
+  }
+  return Object.keys(style).length > 0 ? style : undefined;
 }
 
 function checkBinding(raw: Record<string, unknown>, at: string): ReportBinding {
@@ -209,12 +245,14 @@ function parse(input: unknown): ReportTemplate {
     if (merge !== undefined && (merges[merge]!.row !== row || merges[merge]!.col !== col)) {
       throw new Bad(at); // hidden under a merge
     }
+    const style = checkStyle(raw.style, `${at}.style`);
+    const styled = style ? { style } : {};
     if (raw.kind === 'text') {
       if (typeof raw.text !== 'string' || [...raw.text].length > REPORT_TEXT_MAX) throw new Bad(`${at}.text`);
-      return { row, col, kind: 'text', text: raw.text };
+      return { row, col, kind: 'text', text: raw.text, ...styled };
     }
     if (raw.kind !== 'bind') throw new Bad(`${at}.kind`);
-    return { row, col, kind: 'bind', ...checkBinding(raw, at) };
+    return { row, col, kind: 'bind', ...checkBinding(raw, at), ...styled };
   });
   cells.sort((a, b) => a.row - b.row || a.col - b.col);
   merges.sort((a, b) => a.row - b.row || a.col - b.col);
@@ -250,6 +288,7 @@ export type ResolvedCell =
       text: string;
       rowSpan: number;
       colSpan: number;
+      style?: ReportCellStyle;
     }
   | {
       kind: 'value';
@@ -260,8 +299,14 @@ export type ResolvedCell =
       decimals?: number;
       rowSpan: number;
       colSpan: number;
+      style?: ReportCellStyle;
     }
   | { kind: 'covered' };
+
+/** Where a drawn cell's text goes: its style's, else numbers right and text left. */
+export function cellAlign(cell: Exclude<ResolvedCell, { kind: 'covered' }>): ReportAlign {
+  return cell.style?.align ?? (cell.kind === 'value' ? 'right' : 'left');
+}
 
 export interface ResolvedReport {
   title: string;
@@ -304,8 +349,9 @@ export function renderGrid(
     const span = spans.get(cellKey(cell.row, cell.col));
     const rowSpan = span?.rowSpan ?? 1;
     const colSpan = span?.colSpan ?? 1;
+    const styled = cell.style ? { style: { ...cell.style } } : {};
     if (cell.kind === 'text') {
-      grid[cell.row]![cell.col] = { kind: 'text', text: cell.text, rowSpan, colSpan };
+      grid[cell.row]![cell.col] = { kind: 'text', text: cell.text, rowSpan, colSpan, ...styled };
       continue;
     }
     const value = lookup(cellKey(cell.row, cell.col));
@@ -316,6 +362,7 @@ export function renderGrid(
       ...(cell.decimals !== undefined ? { decimals: cell.decimals } : {}),
       rowSpan,
       colSpan,
+      ...styled,
     };
   }
   return {

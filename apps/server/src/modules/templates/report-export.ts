@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { columnName, type ResolvedCell, type ResolvedReport } from '@platform/domain';
+import { cellAlign, columnName, type ResolvedCell, type ResolvedReport } from '@platform/domain';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 
@@ -43,10 +43,13 @@ export async function reportXlsx(report: ResolvedReport, sheetName: string): Pro
             target.numFmt = cell.decimals === 0 ? '0' : `0.${'0'.repeat(cell.decimals)}`;
           }
         }
-        target.alignment = { horizontal: 'right', vertical: 'middle' };
       } else if (cell.text) {
         target.value = cell.text;
-        target.alignment = { vertical: 'middle', wrapText: true };
+      }
+      target.alignment = { horizontal: cellAlign(cell), vertical: 'middle', wrapText: cell.kind !== 'value' };
+      if (cell.style?.bold) target.font = { bold: true };
+      if (cell.style?.fill) {
+        target.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argbOf(cell.style.fill) } };
       }
       if (cell.rowSpan > 1 || cell.colSpan > 1) {
         const top = r + 1 + offset;
@@ -57,6 +60,11 @@ export async function reportXlsx(report: ResolvedReport, sheetName: string): Pro
     });
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** '#rrggbb' as exceljs wants it: 'FFRRGGBB' (opaque) */
+function argbOf(fill: string): string {
+  return `FF${fill.slice(1).toUpperCase()}`;
 }
 
 export interface ReportFont {
@@ -195,15 +203,21 @@ export async function reportPdf(
         h += heights[k]!;
       }
       const top = tops[r]!;
+      if (cell.style?.fill) doc.rect(x, top, w, h).fill(cell.style.fill).fillColor('#000000');
       doc.rect(x, top, w, h).stroke();
       if (!cell.text) return;
       const used = doc.heightOfString(cell.text, { width: w - 2 * PAD });
+      const bold = cell.style?.bold === true;
+      // the CJK font has one weight: bold is the glyphs drawn with a thin outline as well
+      if (bold) doc.save().lineWidth(0.35).strokeColor('#000000');
       doc.text(cell.text, x + PAD, top + Math.max(PAD, (h - used) / 2), {
         width: w - 2 * PAD,
         height: h - PAD,
-        align: cell.kind === 'value' ? 'right' : 'left',
+        align: cellAlign(cell),
         ellipsis: true,
+        ...(bold ? { fill: true, stroke: true } : {}),
       });
+      if (bold) doc.restore();
     });
   };
   // every page exists now (bufferPages keeps them open): draw each row on its own

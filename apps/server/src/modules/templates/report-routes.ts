@@ -35,6 +35,18 @@ const ResolvedCell = Type.Object(
     decimals: Type.Optional(Type.Integer()),
     rowSpan: Type.Optional(Type.Integer()),
     colSpan: Type.Optional(Type.Integer()),
+    style: Type.Optional(
+      Type.Object(
+        {
+          bold: Type.Optional(Type.Boolean()),
+          align: Type.Optional(
+            Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')]),
+          ),
+          fill: Type.Optional(Type.String({ description: '#rrggbb' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -212,6 +212,48 @@ describe('report templates', () => {
     expect(sheet.getColumn(1).width).toBeGreaterThan(sheet.getColumn(2).width!);
   });
 
+  it('carries cell styles to the preview, the XLSX and the PDF', async () => {
+    const m = monthly();
+    const template = {
+      ...m,
+      cells: [
+        ...m.cells.map((c) =>
+          c.row === 0 && c.col === 0 ? { ...c, style: { bold: true, align: 'center', fill: '#FFE58F' } } : c,
+        ),
+        // an empty cell that only carries a fill
+        { row: 3, col: 2, kind: 'text', text: '', style: { fill: '#d9f7be' } },
+      ].map((c) => (c.row === 1 && c.col === 1 ? { ...c, style: { align: 'center' } } : c)),
+    };
+    const { nodeId } = await makeReport(t, a.id, { name: '样式', template });
+    const preview = (await call('GET', `/preview?id=${nodeId}`, a.admin.token)).json().data;
+    expect(preview.grid[0][0]).toMatchObject({ style: { bold: true, align: 'center', fill: '#ffe58f' } });
+    expect(preview.grid[1][1]).toMatchObject({ kind: 'value', style: { align: 'center' } });
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      (await call('GET', `/export?id=${nodeId}&format=xlsx`, a.admin.token)).rawPayload as never,
+    );
+    const sheet = book.worksheets[0]!;
+    const head = sheet.getCell('A2'); // under the title row
+    expect(head.font?.bold).toBe(true);
+    expect(head.alignment?.horizontal).toBe('center');
+    expect(head.fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE58F' } });
+    expect(sheet.getCell('B3').alignment?.horizontal).toBe('center');
+    expect(sheet.getCell('B4').alignment?.horizontal).toBe('right'); // a number without a style
+    expect(sheet.getCell('A3').font?.bold).toBeFalsy();
+    expect(sheet.getCell('C5').fill).toMatchObject({ fgColor: { argb: 'FFD9F7BE' } });
+
+    const pdf = inflatedStreams(
+      (await call('GET', `/export?id=${nodeId}&format=pdf`, a.admin.token)).rawPayload,
+    );
+    // the fills as RGB fill colours (pdfkit writes each part / 255 as JavaScript prints it), bold
+    // as fill+stroke text
+    const rgb = (r: number, g: number, b: number) => `${[r, g, b].map((v) => v / 255).join(' ')} scn`;
+    expect(pdf).toContain(rgb(255, 229, 143));
+    expect(pdf).toContain(rgb(217, 247, 190));
+    expect(pdf).toMatch(/\b2 Tr\b/);
+  });
+
   it('exports PDF with an embedded CJK font that maps the Chinese text', async () => {
     expect(reportFont().cjk).toBe(true);
     const { nodeId } = await makeReport(t, a.id, { name: '月报', template: monthly() });

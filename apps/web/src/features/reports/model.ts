@@ -7,14 +7,18 @@ import {
   REPORT_COL_WIDTH_DEFAULT,
   REPORT_MAX_COLS,
   REPORT_MAX_ROWS,
+  type ReportAlign,
   type ReportCell,
+  type ReportCellStyle,
   type ReportMerge,
   type ReportTemplate,
 } from '@platform/domain';
 
-export type CellContent =
+/** What a cell holds without its position: text or a binding, with its style if it has one. */
+export type CellContent = (
   | { kind: 'text'; text: string }
-  | Omit<Extract<ReportCell, { kind: 'bind' }>, 'row' | 'col'>;
+  | Omit<Extract<ReportCell, { kind: 'bind' }>, 'row' | 'col' | 'style'>
+) & { style?: ReportCellStyle };
 
 export interface Area {
   row: number;
@@ -47,7 +51,29 @@ export function putCell(
 ): ReportTemplate {
   const rest = t.cells.filter((c) => c.row !== row || c.col !== col);
   if (!content) return { ...t, cells: rest };
-  return { ...t, cells: [...rest, { ...content, row, col } as ReportCell] };
+  const { style, ...held } = content;
+  const kept = style && Object.keys(style).length > 0 ? { style } : {};
+  return { ...t, cells: [...rest, { ...held, ...kept, row, col } as ReportCell] };
+}
+
+/** a change of a cell's style; undefined or false clears that part */
+export type StyleChange = { bold?: boolean; align?: ReportAlign | undefined; fill?: string | undefined };
+
+/**
+ * Sets part of a cell's style (undefined clears that part). An empty cell becomes an empty text
+ * cell, so a fill can colour a cell without content.
+ */
+export function styleCell(t: ReportTemplate, row: number, col: number, change: StyleChange): ReportTemplate {
+  const current = cellAt(t, row, col);
+  const style: Record<string, unknown> = { ...current?.style };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined || value === false) delete style[key];
+    else style[key] = value;
+  }
+  const base: CellContent = current
+    ? (({ row: _r, col: _c, ...rest }) => rest)(current)
+    : { kind: 'text', text: '' };
+  return putCell(t, row, col, { ...base, style: style as ReportCellStyle });
 }
 
 export function resize(t: ReportTemplate, rows: number, cols: number): ReportTemplate {

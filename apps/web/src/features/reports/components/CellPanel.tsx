@@ -1,3 +1,4 @@
+import { AlignCenterOutlined, AlignLeftOutlined, AlignRightOutlined, BoldOutlined } from '@ant-design/icons';
 import {
   ACQUISITION_METHODS,
   type AcquisitionMethod,
@@ -7,23 +8,50 @@ import {
   REPORT_COL_WIDTH_MAX,
   REPORT_COL_WIDTH_MIN,
   REPORT_MAX_DECIMALS,
+  type ReportAlign,
   type ReportCell,
   TIME_RANGES,
   type TimeRange,
 } from '@platform/domain';
-import { DatePicker, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import {
+  Button,
+  ColorPicker,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Tooltip,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDataItem } from '../../datacabin/api';
 import { ItemPicker } from '../../datacabin/components/ItemPicker';
-import type { CellContent } from '../model';
+import type { CellContent, StyleChange } from '../model';
 
 type Bind = Extract<CellContent, { kind: 'bind' }>;
 
+/** fills offered first: light tints that keep black text readable in print */
+const FILL_PRESETS = [
+  '#fafafa',
+  '#f0f0f0',
+  '#e6f4ff',
+  '#bae0ff',
+  '#f6ffed',
+  '#d9f7be',
+  '#fffbe6',
+  '#ffe58f',
+  '#fff1f0',
+  '#ffccc7',
+];
+
 /**
  * What the chosen cell holds: nothing, static text, or a binding (data item, numeric field,
- * acquisition method, time range where the method takes one, decimals). Also the width of its
- * column.
+ * acquisition method, time range where the method takes one, decimals); its style (bold,
+ * alignment, fill: a style on an empty cell makes it an empty text cell); the width of its column.
  */
 export function CellPanel({
   row,
@@ -31,6 +59,7 @@ export function CellPanel({
   cell,
   width,
   onChange,
+  onStyle,
   onWidth,
 }: {
   row: number;
@@ -38,10 +67,12 @@ export function CellPanel({
   cell: ReportCell | undefined;
   width: number;
   onChange: (content: CellContent | null) => void;
+  onStyle: (change: StyleChange) => void;
   onWidth: (width: number) => void;
 }) {
   const { t } = useTranslation('reports');
   const bind: Bind | null = cell?.kind === 'bind' ? stripPosition(cell) : null;
+  const style = cell?.style ?? {};
   const item = useDataItem(bind?.itemId ?? 0);
   const numeric = (item.data?.fields ?? []).filter((f) => NUMERIC_FIELD_TYPES.includes(f.type));
   const setBind = (change: Partial<Bind>) => {
@@ -58,9 +89,10 @@ export function CellPanel({
           value={cell?.kind ?? 'empty'}
           onChange={(e) => {
             const kind = e.target.value as string;
+            const style = cell?.style;
             if (kind === 'empty') onChange(null);
-            else if (kind === 'text') onChange({ kind: 'text', text: '' });
-            else onChange({ kind: 'bind', itemId: 0, field: '', method: 'latest' });
+            else if (kind === 'text') onChange({ kind: 'text', text: '', style });
+            else onChange({ kind: 'bind', itemId: 0, field: '', method: 'latest', style });
           }}
           options={[
             { value: 'empty', label: t('kindEmpty', '空') },
@@ -76,7 +108,7 @@ export function CellPanel({
             autoSize={{ minRows: 2, maxRows: 6 }}
             maxLength={500}
             value={cell.text}
-            onChange={(e) => onChange({ kind: 'text', text: e.target.value })}
+            onChange={(e) => onChange({ kind: 'text', text: e.target.value, style: cell.style })}
             data-testid="report-cell-text"
           />
         </Form.Item>
@@ -152,6 +184,60 @@ export function CellPanel({
           </Form.Item>
         </>
       )}
+      <Form.Item label={t('style', '样式')}>
+        <Space wrap size={8}>
+          <Tooltip title={t('bold', '加粗')}>
+            <Button
+              size="small"
+              icon={<BoldOutlined />}
+              type={style.bold ? 'primary' : 'default'}
+              aria-label={t('bold', '加粗')}
+              aria-pressed={style.bold === true}
+              onClick={() => onStyle({ bold: !style.bold })}
+              data-testid="report-style-bold"
+            />
+          </Tooltip>
+          <Radio.Group
+            size="small"
+            optionType="button"
+            value={style.align ?? 'auto'}
+            onChange={(e) => {
+              const align = e.target.value as ReportAlign | 'auto';
+              onStyle({ align: align === 'auto' ? undefined : align });
+            }}
+            options={[
+              { value: 'auto', label: t('alignAuto', '自动') },
+              {
+                value: 'left',
+                label: <AlignLeftOutlined aria-label={t('alignLeft', '左对齐')} />,
+                title: t('alignLeft', '左对齐'),
+              },
+              {
+                value: 'center',
+                label: <AlignCenterOutlined aria-label={t('alignCenter', '居中')} />,
+                title: t('alignCenter', '居中'),
+              },
+              {
+                value: 'right',
+                label: <AlignRightOutlined aria-label={t('alignRight', '右对齐')} />,
+                title: t('alignRight', '右对齐'),
+              },
+            ]}
+            data-testid="report-style-align"
+          />
+          <ColorPicker
+            size="small"
+            value={style.fill ?? null}
+            allowClear
+            disabledAlpha
+            showText={(color) => (style.fill ? color.toHexString() : t('fillNone', '无底色'))}
+            presets={[{ label: t('fillPresets', '常用底色'), colors: FILL_PRESETS }]}
+            onChangeComplete={(color) => onStyle({ fill: color.toHexString() })}
+            onClear={() => onStyle({ fill: undefined })}
+            data-testid="report-style-fill"
+          />
+        </Space>
+      </Form.Item>
       <Form.Item label={t('colWidth', '列宽 (px)')}>
         <InputNumber
           min={REPORT_COL_WIDTH_MIN}

@@ -1,5 +1,5 @@
-import { columnName } from '@platform/domain';
-import type { ReactNode } from 'react';
+import { columnName, type ReportCellStyle } from '@platform/domain';
+import type { CSSProperties, ReactNode } from 'react';
 
 export interface GridCell {
   /** under a merge, not its top-left cell: not drawn */
@@ -9,6 +9,18 @@ export interface GridCell {
   content: ReactNode;
   className?: string;
   title?: string;
+  /** the cell's own look (bold, alignment, fill): over the class's */
+  style?: CSSProperties;
+}
+
+/** A report cell's style as CSS; undefined when it has none. */
+export function cellCss(style: ReportCellStyle | undefined): CSSProperties | undefined {
+  if (!style) return undefined;
+  return {
+    ...(style.bold ? { fontWeight: 600 } : {}),
+    ...(style.align ? { textAlign: style.align } : {}),
+    ...(style.fill ? { background: style.fill } : {}),
+  };
 }
 
 /**
@@ -71,6 +83,7 @@ export function GridTable({
                     rowSpan={cell.rowSpan ?? 1}
                     colSpan={cell.colSpan ?? 1}
                     className={cell.className}
+                    style={cell.style}
                     title={cell.title}
                     onClick={onCellClick ? (e) => onCellClick(r, c, e.shiftKey) : undefined}
                     onKeyDown={

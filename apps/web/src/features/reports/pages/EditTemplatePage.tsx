@@ -26,6 +26,7 @@ import {
   putCell,
   resize,
   setColWidth,
+  styleCell,
   unmerge,
 } from '../model';
 import { reportPaths } from '../paths';
@@ -216,6 +217,7 @@ export default function EditTemplatePage() {
             cell={cellAt(draft, focus.row, focus.col)}
             width={draft.colWidths[focus.col] ?? 120}
             onChange={(content) => change(putCell(draft, focus.row, focus.col, content))}
+            onStyle={(style) => change(styleCell(draft, focus.row, focus.col, style))}
             onWidth={(w) => change(setColWidth(draft, focus.col, w))}
           />
         </Card>

@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { downloadReport, useReport, useReportPreview } from '../api';
-import { type GridCell, GridTable } from '../components/GridTable';
+import { cellCss, type GridCell, GridTable } from '../components/GridTable';
 import { ReportState } from '../components/ReportState';
 import { reportPaths } from '../paths';
 import '../reports.css';
 
 function resolvedCell(cell: ResolvedCell | undefined, none: string): GridCell {
   if (!cell || cell.kind === 'covered') return { covered: true, content: null };
-  const span = { rowSpan: cell.rowSpan, colSpan: cell.colSpan };
+  const span = { rowSpan: cell.rowSpan, colSpan: cell.colSpan, style: cellCss(cell.style) };
   if (cell.kind !== 'value') return { ...span, content: cell.text };
   if (cell.value === null) return { ...span, content: none, className: 'rp-value rp-none' };
   return { ...span, content: cell.text, className: 'rp-value' };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useReport } from '../api';
 import { BindingLabel } from '../components/BindingLabel';
-import { type GridCell, GridTable } from '../components/GridTable';
+import { cellCss, type GridCell, GridTable } from '../components/GridTable';
 import { ReportState } from '../components/ReportState';
 import { cellAt, mergeAt } from '../model';
 import { reportPaths } from '../paths';
@@ -18,8 +18,9 @@ export function templateCell(template: ReportTemplate, row: number, col: number,
   const cell: ReportCell | undefined = cellAt(template, row, col);
   const span = { rowSpan: merge?.rowSpan ?? 1, colSpan: merge?.colSpan ?? 1 };
   if (!cell) return { ...span, content: null, className };
-  if (cell.kind === 'text') return { ...span, content: cell.text, className };
-  return { ...span, content: <BindingLabel binding={cell} />, className: `rp-bind ${className}` };
+  const style = cellCss(cell.style);
+  if (cell.kind === 'text') return { ...span, content: cell.text, className, style };
+  return { ...span, content: <BindingLabel binding={cell} />, className: `rp-bind ${className}`, style };
 }
 
 /**
