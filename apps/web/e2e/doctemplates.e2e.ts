@@ -269,6 +269,11 @@ describe('document templates', () => {
     try {
       await go(zh.page, '/smartdata/Doctemplate', 'doctemplate-page');
       await expect.poll(() => zh.page.getByTestId('doctemplate-page').innerText()).toContain('Shift report');
+      // on a phone the type and item go under the name, and the actions stay on screen
+      const phoneRow = zh.page.locator('.ant-table-row', { hasText: 'Shift report' });
+      expect(await phoneRow.innerText()).toContain(`文档模板 · ${DEMO_ITEM}`);
+      const edit = await zh.page.getByTestId(`doc-edit-${created.data.id}`).boundingBox();
+      expect(edit!.x + edit!.width).toBeLessThanOrEqual(390);
       await shot(zh.page, 'doctemplates-list-zh-390');
       await go(zh.page, `/smartdata/Doctemplate?edit=${created.data.id}`, 'doc-editor');
       await expect.poll(() => zh.page.getByTestId('doc-field-list').innerText()).toContain('合格率');

@@ -100,23 +100,35 @@ export function TemplateList() {
     });
   };
 
+  const itemText = (row: DocTemplateRow) =>
+    row.itemId == null
+      ? t('list.unbound', '未绑定')
+      : (row.itemName ?? t('list.itemHidden', '无权查看的数据项'));
+
   const columns: ColumnsType<DocTemplateRow> = [
     {
       title: t('list.name', '模板名称'),
       dataIndex: 'name',
       render: (name: string, row) => (
-        <Typography.Link
-          onClick={() => navigate(docTemplateEditPath(row.id))}
-          data-testid={`doc-open-${row.id}`}
-        >
-          {name}
-        </Typography.Link>
+        <>
+          <Typography.Link
+            onClick={() => navigate(docTemplateEditPath(row.id))}
+            data-testid={`doc-open-${row.id}`}
+          >
+            {name}
+          </Typography.Link>
+          {/* on a phone the type and item columns are hidden: they show under the name */}
+          <div className="dt-xs-only dt-muted">
+            {t(`types.${row.type}`, row.type)} · {itemText(row)}
+          </div>
+        </>
       ),
     },
     {
       title: t('list.type', '类型'),
       dataIndex: 'type',
       width: 130,
+      responsive: ['sm'],
       render: (type: DocTemplateType) => (
         <Tag color={type === 'docTemplate' ? 'blue' : 'purple'}>{t(`types.${type}`, type)}</Tag>
       ),
@@ -124,12 +136,9 @@ export function TemplateList() {
     {
       title: t('list.item', '绑定数据项'),
       key: 'item',
+      responsive: ['sm'],
       render: (_, row) =>
-        row.itemId == null ? (
-          <span className="dt-muted">{t('list.unbound', '未绑定')}</span>
-        ) : (
-          (row.itemName ?? <span className="dt-muted">{t('list.itemHidden', '无权查看的数据项')}</span>)
-        ),
+        row.itemName != null ? row.itemName : <span className="dt-muted">{itemText(row)}</span>,
     },
     {
       title: t('list.updatedAt', '更新时间'),
@@ -191,7 +200,7 @@ export function TemplateList() {
         dataSource={list.data ?? []}
         loading={list.isFetching}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 640 }}
+        scroll={{ x: 'max-content' }}
         locale={{
           emptyText: (
             <Empty
