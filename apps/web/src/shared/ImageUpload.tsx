@@ -7,15 +7,16 @@ import { checkImageFile, IMAGE_ACCEPT } from './imageFile';
 interface ImageUploadProps {
   /** called with a file that passed the checks; the upload itself is the caller's */
   onFile: (file: File) => void | Promise<void>;
-  /** the two refusals' texts; the spec's messages in the current language when omitted */
-  messages?: { imageFormat: string; imageTooLarge: string };
   disabled?: boolean;
   testId?: string;
   children: ReactNode;
 }
 
-/** An image picker that refuses anything but JPG/PNG up to 3 MB before it leaves the browser. */
-export function ImageUpload({ onFile, messages, disabled, testId, children }: ImageUploadProps) {
+/**
+ * An image picker that refuses anything but JPG/PNG up to 3 MB before it leaves the browser,
+ * with the error catalogue's messages in the current language.
+ */
+export function ImageUpload({ onFile, disabled, testId, children }: ImageUploadProps) {
   const { message } = App.useApp();
   return (
     <span data-testid={testId} style={{ display: 'inline-block' }}>
@@ -26,7 +27,7 @@ export function ImageUpload({ onFile, messages, disabled, testId, children }: Im
         disabled={disabled}
         beforeUpload={async (file) => {
           const problem = await checkImageFile(file);
-          if (problem) message.error(messages?.[problem] ?? messageFor(problem, currentLang()));
+          if (problem) message.error(messageFor(problem, currentLang()));
           else await onFile(file);
           return Upload.LIST_IGNORE;
         }}
