@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { MODULES } from './modules';
 import { attachMqttSubmission } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
+import { AccessWatch } from './platform/access-watch';
 import { authPlugin } from './platform/auth';
 import type { App } from './platform/context';
 import type { Db } from './platform/db';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('db', db);
   app.decorate('sms', deps.sms ?? new LogSmsProvider(app.log));
   app.decorate('storage', deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
+  app.decorate('accessWatch', new AccessWatch(db, app.log));
   const live = new LiveBus();
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.mqtt?.close();
     await app.ingest.idle();
     app.ingest.close();
+    app.accessWatch.close();
   });
 
   await app.register(formbody);

@@ -13,3 +13,4 @@ export * from '../modules/records/tables';
 export * from '../modules/roles/tables';
 export * from '../modules/templates/tables';
 export * from '../modules/users/tables';
+export * from './access-tables';
