@@ -28,6 +28,8 @@ export interface AuthContext {
   companyId: number | null;
   menuCodes: ReadonlySet<string>;
   token: string;
+  /** when the token stops being valid; long-lived connections end then */
+  expiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -108,7 +110,12 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1]!.trim() : null;
 }
 
-async function authenticate(db: Db, token: string): Promise<AuthContext> {
+/**
+ * Who a token belongs to now: its user, current company (null when the membership or the
+ * company is gone) and codes. Throws tokenInvalid / tokenExpired. Long-lived connections call
+ * it again when access changes (platform/access-watch.ts).
+ */
+export async function authenticate(db: Db, token: string): Promise<AuthContext> {
   const [row] = await db
     .select({
       userId: tokens.userId,
@@ -132,7 +139,13 @@ async function authenticate(db: Db, token: string): Promise<AuthContext> {
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, row.userId)));
     if (member?.status !== 'active' || member.deletedAt) companyId = null;
   }
-  return { userId: row.userId, companyId, menuCodes: await menuCodesOf(db, row.userId, companyId), token };
+  return {
+    userId: row.userId,
+    companyId,
+    menuCodes: await menuCodesOf(db, row.userId, companyId),
+    token,
+    expiresAt: row.expiresAt,
+  };
 }
 
 export const authPlugin = fp(

@@ -8,17 +8,31 @@
  * and named in the answer `{"type":"subscribed","itemIds":[…],"refused":[…]}`. A new subscribe
  * replaces the previous one. Every record committed later to a subscribed item arrives as
  * `{"type":"records","itemId","records":[{id,ts,values,source}]}`.
+ *
+ * A stream never outlives its access. Whenever anything that grants access changes (the access
+ * epoch, platform/access-watch.ts) the socket re-checks its token, company, code and items:
+ * a token revoked (logout), expired or of a disabled user, a removal from the company or a lost
+ * code ends it with `{"type":"ended", code, message, data}` (the envelope of why) and close code
+ * 4401 or 4403; an item no longer readable is dropped with `{"type":"revoked","itemIds"}`.
+ * A token's expiry ends the stream at that moment even if nothing changed.
  */
-import { DATA_PERMISSION } from '@platform/domain';
+import { DATA_PERMISSION, ERROR_CODES } from '@platform/domain';
 import { Type } from 'typebox';
+import { authenticate, caller } from '../../platform/auth';
 import type { App } from '../../platform/context';
-import { AppError } from '../../platform/envelope';
+import { AppError, errorEnvelope } from '../../platform/envelope';
 import type { LiveEvent } from '../../platform/live';
 import { dataCaller, PERMISSION } from './schemas';
 import { itemFor } from './service';
 
 /** more than a page could ever show at once; keeps one socket from pinning the bus */
 export const MAX_LIVE_ITEMS = 50;
+
+/** close codes of a stream that ended because access ended (the client must not just reconnect) */
+export const CLOSE_UNAUTHORISED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+/** setTimeout's limit (about 24.8 days); a longer-lived token is re-checked by the watch anyway */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function subscription(text: string): number[] | null {
   try {
@@ -53,8 +67,16 @@ export default async function liveRoutes(app: App): Promise<void> {
     },
     wsHandler: (socket, request) => {
       const who = dataCaller(request);
+      const { token, expiresAt } = caller(request);
+      let items: number[] = [];
       let unsubscribe: (() => void) | null = null;
       let closed = false;
+      // subscribes and re-checks run one after another, so a re-check always sees the items
+      // the last subscribe granted and a subscribe never undoes a re-check
+      let queue: Promise<void> = Promise.resolve();
+      const serially = (work: () => Promise<void>) => {
+        queue = queue.then(work).catch((error) => request.log.error({ err: error }, 'live socket'));
+      };
       const send = (message: unknown) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
@@ -62,13 +84,12 @@ export default async function liveRoutes(app: App): Promise<void> {
         if (event.companyId !== who.companyId) return;
         send({ type: 'records', itemId: event.itemId, records: event.records });
       };
-      // listeners attached at once: a message sent right after the upgrade is not lost
-      socket.on('message', async (data) => {
-        const ids = subscription(String(data));
-        if (ids == null) {
-          send({ type: 'error', message: 'expected {"subscribe":[itemId, …]}' });
-          return;
-        }
+      const listen = (ids: number[]) => {
+        unsubscribe?.();
+        items = ids;
+        unsubscribe = ids.length ? app.live.subscribe(ids, deliver) : null;
+      };
+      const readable = async (ids: number[]) => {
         const accepted: number[] = [];
         const refused: number[] = [];
         for (const id of ids) {
@@ -79,15 +100,67 @@ export default async function liveRoutes(app: App): Promise<void> {
             refused.push(id);
           }
         }
+        return { accepted, refused };
+      };
+      /** Ends the stream: the client is told why (an envelope code) and must not reconnect as is. */
+      const end = (error: AppError) => {
         if (closed) return;
-        unsubscribe?.();
-        unsubscribe = accepted.length ? app.live.subscribe(accepted, deliver) : null;
-        send({ type: 'subscribed', itemIds: accepted, refused });
+        listen([]);
+        send({ type: 'ended', ...errorEnvelope(error, request.lang) });
+        socket.close(error.code === ERROR_CODES.FORBIDDEN ? CLOSE_FORBIDDEN : CLOSE_UNAUTHORISED);
+      };
+      /** Access changed somewhere: is this token still good, for this company and code, and these items? */
+      const recheck = async () => {
+        if (closed) return;
+        let now: Awaited<ReturnType<typeof authenticate>>;
+        try {
+          now = await authenticate(app.db, token);
+        } catch (error) {
+          end(error instanceof AppError ? error : new AppError('tokenInvalid'));
+          return;
+        }
+        if (now.companyId !== who.companyId || !now.menuCodes.has(PERMISSION)) {
+          end(new AppError('forbidden'));
+          return;
+        }
+        if (items.length === 0 || closed) return;
+        const { accepted, refused } = await readable(items);
+        if (refused.length === 0 || closed) return;
+        listen(accepted);
+        send({ type: 'revoked', itemIds: refused });
+      };
+      // watch first, then check once: a change made between the upgrade's authentication and
+      // now is caught by the check, a later one by the watch
+      const stopWatching = app.accessWatch.onChange(() => {
+        serially(recheck);
+      });
+      serially(async () => {
+        await app.accessWatch.ready();
+        await recheck();
+      });
+      const expiry = setTimeout(
+        () => end(new AppError('tokenExpired')),
+        Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
+      );
+      // listeners attached at once: a message sent right after the upgrade is not lost
+      socket.on('message', (data) => {
+        const ids = subscription(String(data));
+        if (ids == null) {
+          send({ type: 'error', message: 'expected {"subscribe":[itemId, …]}' });
+          return;
+        }
+        serially(async () => {
+          const { accepted, refused } = await readable(ids);
+          if (closed) return;
+          listen(accepted);
+          send({ type: 'subscribed', itemIds: accepted, refused });
+        });
       });
       socket.on('close', () => {
         closed = true;
-        unsubscribe?.();
-        unsubscribe = null;
+        clearTimeout(expiry);
+        stopWatching();
+        listen([]);
       });
     },
   });

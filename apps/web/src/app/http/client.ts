@@ -105,6 +105,14 @@ function failEnvelope(envelope: Envelope, config: AxiosRequestConfig | undefined
   return new ApiError(envelope.code, text, envelope.data, status);
 }
 
+/**
+ * An envelope that arrived outside an HTTP answer (a live socket that ended): shown and acted
+ * on exactly like a failed request's.
+ */
+export function reportFailure(envelope: Envelope): ApiError {
+  return failEnvelope(envelope, undefined);
+}
+
 export const http = axios.create({
   baseURL: API_BASE,
   timeout: REQUEST_TIMEOUT_MS,
