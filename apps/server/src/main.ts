@@ -4,14 +4,25 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './platform/db';
+import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
 import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
 import { type DemoPublisher, startDemoPublisher } from './seed/demo-publisher';
 
 const config = loadConfig();
 let database: Database;
+let lock: InstanceLock | null = null;
 if (config.databaseUrl) {
   database = await openDatabase({ url: config.databaseUrl });
 } else {
+  // one instance per data folder, checked before anything in it is opened (see instance-lock.ts)
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    lock = await lockDataDir(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(`\n  ${error.message}\n`);
+    process.exit(1);
+  }
   await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
   database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
 }
@@ -55,6 +66,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await publisher?.stop();
     await app.close();
     await database.close();
+    await lock?.release();
     process.exit(0);
   });
 }

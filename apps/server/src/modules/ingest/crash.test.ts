@@ -7,18 +7,23 @@
  * No timing assertions: the kill is triggered by the number of acknowledged records, and
  * every wait has a generous deadline for a busy shared machine.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FieldDef } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../../config';
 import { type Database, openDatabase } from '../../platform/db';
 import { type TestApp, testDatabaseName } from '../../test/helper';
+import {
+  exited,
+  killGroup,
+  type ServerProcess,
+  startServer,
+  stopGracefully,
+  stopIfRunning,
+} from '../../test/server-process';
 import { makeItem } from '../cabin/test-support';
 import { createCompany } from '../companies/service';
 import { dataRecords } from '../records/tables';
@@ -35,93 +40,6 @@ const WRITERS = 12;
 const KILL_AFTER = 300;
 /** kill → restart rounds on the same database */
 const ROUNDS = 2;
-const START_DEADLINE_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-/** The real server (apps/server/src/main.ts through tsx), waited for until it listens. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  // `node --import tsx`, not node_modules/.bin/tsx: that one runs the server in a child process
-  // of its own and cannot relay SIGKILL, which would leave the real server running. Its own
-  // process group, so `killGroup` reaches anything it might start.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      detached: true,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        MQTT_URL: '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        SEED_DEMO: 'false',
-        DEMO_PUBLISHER: 'off',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk) => {
-    out += chunk.toString();
-  });
-  const deadline = Date.now() + START_DEADLINE_MS;
-  while (!out.includes('is running at')) {
-    if (child.exitCode != null || child.signalCode != null) throw new Error(`server exited early:\n${out}`);
-    if (Date.now() > deadline) {
-      killGroup(child);
-      throw new Error(`server did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: `http://127.0.0.1:${port}`, child, output: () => out };
-}
-
-/** SIGKILL to the server and its process group */
-function killGroup(child: ChildProcess): void {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode != null || child.signalCode != null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function stopGracefully(server: ServerProcess): Promise<void> {
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => killGroup(server.child), 30_000);
-  await exited(server.child);
-  clearTimeout(timer);
-}
-
 /** Where the server keeps its data: a DATA_DIR (PGlite) or a database of its own (PostgreSQL). */
 interface Target {
   env: Record<string, string>;
@@ -284,10 +202,7 @@ describe('fault: SIGKILL while submissions stream in', () => {
   });
 
   afterAll(async () => {
-    if (server && server.child.exitCode == null && server.child.signalCode == null) {
-      killGroup(server.child);
-      await exited(server.child);
-    }
+    await stopIfRunning(server);
     await target?.cleanup();
   });
 

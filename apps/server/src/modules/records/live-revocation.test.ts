@@ -80,7 +80,7 @@ async function member(): Promise<{ id: number; token: string }> {
   return { id: user.id, token: await login(t.app, user.phone) };
 }
 
-async function post(token: string, url: string, payload: unknown) {
+async function post(token: string, url: string, payload: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
   expect(res.json().code, res.body).toBe(0);
   return res.json();
