@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './platform/db';
 import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
+import { LogSmsProvider } from './platform/sms';
 import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
 import { type DemoPublisher, startDemoPublisher } from './seed/demo-publisher';
 
@@ -57,6 +58,9 @@ if (config.seedDemo && process.env.DEMO_PUBLISHER !== 'off' && app.mqtt) {
   const brokerUrl = config.mqttUrl ?? `mqtt://${brokerHost}:${app.mqtt.port}`;
   publisher = await startDemoPublisher({ db: database.db, brokerUrl, log: app.log });
   if (publisher) lines.push('  demo boiler: publishing a steam reading every 5 s over MQTT');
+}
+if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {
+  lines.push(`  SMS codes (no SMS is sent here): printed below, and at ${url}/general/dev/smsOutbox`);
 }
 if (app.mqtt?.port) lines.push(`  MQTT broker (embedded): mqtt://${config.host}:${app.mqtt.port}`);
 console.log(lines.join('\n'));

@@ -5,6 +5,7 @@ import cabinRoutes from './cabin/routes';
 import companiesRoutes from './companies/routes';
 import dataItemRoutes from './dataitems/routes';
 import delegationsRoutes from './delegations/routes';
+import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
 import groupsRoutes from './groups/routes';
 import ingestRoutes from './ingest/routes';
@@ -32,4 +33,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   analysisRoutes,
   docTemplateRoutes,
   reportRoutes,
+  devtoolsRoutes,
 ];

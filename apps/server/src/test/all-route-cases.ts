@@ -4,6 +4,7 @@ import { cabinRouteCases } from '../modules/cabin/route-cases';
 import { companiesRouteCases } from '../modules/companies/route-cases';
 import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
 import { delegationsRouteCases } from '../modules/delegations/route-cases';
+import { devtoolsRouteCases } from '../modules/devtools/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
@@ -30,4 +31,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...analysisRouteCases,
   ...docTemplateRouteCases,
   ...reportRouteCases,
+  ...devtoolsRouteCases,
 };

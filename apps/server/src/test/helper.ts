@@ -65,7 +65,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     seedDemo: false,
   };
   const app = await buildApp({ config, db: database.db, logger: false });
-  const sms = new LogSmsProvider(app.log);
+  const sms = new LogSmsProvider(app.log, () => {});
   // swap in a provider whose codes the tests can read
   (app as unknown as { sms: LogSmsProvider }).sms = sms;
   await app.ready();
