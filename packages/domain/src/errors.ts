@@ -325,8 +325,13 @@ export const CATALOGUE = {
   },
   formFieldMismatch: {
     code: C.VALIDATION,
-    en: 'The form element must be bound to an existing field of a fitting type',
-    zh: '表单元素必须绑定到类型匹配的已有字段',
+    en: 'The form element "{element}" cannot be bound to the field "{field}": the field\'s type cannot hold what the element produces',
+    zh: '表单元素“{element}”不能绑定字段“{field}”：字段类型与元素不匹配',
+  },
+  formFieldMissing: {
+    code: C.VALIDATION,
+    en: 'Choose the field that the form element "{element}" writes',
+    zh: '请为表单元素“{element}”选择绑定字段',
   },
   formLabelRequired: { code: C.VALIDATION, en: 'Please enter a label', zh: '请输入标签' },
   minAboveMax: {

@@ -51,7 +51,7 @@ describe('checkForm', () => {
   it('names the first broken rule', () => {
     const cases: Array<[Partial<FormElement>, string, string]> = [
       [{ label: ' ' }, 'label', 'formLabelRequired'],
-      [{ field: 'f99' }, 'field', 'formFieldMismatch'],
+      [{ field: 'f99' }, 'field', 'formFieldMissing'],
       [{ field: 'f1' }, 'field', 'formFieldMismatch'], // number on a text field
       [{ min: 5, max: 1 }, 'max', 'minAboveMax'],
       [{ decimals: 7 }, 'decimals', 'decimalsRange'],
@@ -61,7 +61,7 @@ describe('checkForm', () => {
     ];
     for (const [patch, field, key] of cases) {
       const form = FORM.map((el, i) => (i === 1 ? { ...el, ...patch } : el));
-      expect(checkForm(FIELDS, form), JSON.stringify(patch)).toEqual({ ok: false, index: 1, field, key });
+      expect(checkForm(FIELDS, form), JSON.stringify(patch)).toMatchObject({ ok: false, index: 1, field, key });
     }
     const upload = (patch: Partial<FormElement>) =>
       checkForm(
@@ -84,6 +84,19 @@ describe('checkForm', () => {
     expect(checkForm(FIELDS, [...FORM, { ...FORM[0]!, id: 'z' }])).toMatchObject({
       index: 6,
       field: 'field',
+    });
+  });
+
+  it('names the element and the field it cannot write', () => {
+    const form = FORM.map((el, i) => (i === 1 ? { ...el, field: 'f1' } : el));
+    const label = FORM[1]!.label;
+    const name = FIELDS.find((f) => f.key === 'f1')!.name;
+    expect(checkForm(FIELDS, form)).toEqual({
+      ok: false,
+      index: 1,
+      field: 'field',
+      key: 'formFieldMismatch',
+      params: { element: label, field: name },
     });
   });
 

@@ -14,22 +14,38 @@ import {
 } from './types';
 import { type CheckRecordResult, checkRecord, MAX_FILES, roundTo } from './values';
 
-/** Field types each element type may write. A checkbox writes its chosen options joined into text. */
+/**
+ * Field types each element type may write: the one rule the form designer offers and the
+ * server enforces. Text elements write text or long text (the record checks still apply each
+ * field's length); a checkbox writes its chosen options joined into text.
+ */
 export const FORM_ELEMENT_FIELD_TYPES: Record<FormElementType, readonly FieldType[]> = {
-  input: [5],
-  textarea: [6],
+  input: [5, 6],
+  textarea: [5, 6],
   number: [10, 1, 2],
   datetime: [4],
   radio: [5],
-  checkbox: [5],
+  checkbox: [5, 6],
   upload: [8, 9],
 };
+
+/** Whether an element of this type may be bound to a field of that type. */
+export function elementFits(type: FormElementType, fieldType: FieldType): boolean {
+  return FORM_ELEMENT_FIELD_TYPES[type]?.includes(fieldType) ?? false;
+}
 /** Chosen checkbox options are stored as one text joined by this; options may not contain it. */
 export const CHECKBOX_SEPARATOR = ',';
 
 export type CheckFormResult =
   | { ok: true; form: FormElement[] }
-  | { ok: false; index: number; field: string; key: ErrorKey };
+  | {
+      ok: false;
+      index: number;
+      field: string;
+      key: ErrorKey;
+      /** for the message: the element's label and, when bound, the field's name */
+      params?: { element: string; field: string };
+    };
 
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -38,7 +54,10 @@ export function checkForm(fields: readonly FieldDef[], form: readonly FormElemen
   const ids = new Set<string>();
   const bound = new Set<string>();
   for (const [index, el] of form.entries()) {
-    const fail = (field: string, key: ErrorKey = 'validation'): CheckFormResult => ({
+    const fail = (
+      field: string,
+      key: ErrorKey = 'validation',
+    ): Extract<CheckFormResult, { ok: false }> => ({
       ok: false,
       index,
       field,
@@ -51,8 +70,15 @@ export function checkForm(fields: readonly FieldDef[], form: readonly FormElemen
     if (typeof el.label !== 'string' || el.label.trim() === '') return fail('label', 'formLabelRequired');
     if ([...el.label].length > 100) return fail('label', 'nameTooLong');
     const target = fields.find((f) => f.key === el.field);
-    if (!target || !FORM_ELEMENT_FIELD_TYPES[el.type].includes(target.type))
-      return fail('field', 'formFieldMismatch');
+    if (!target) {
+      return { ...fail('field', 'formFieldMissing'), params: { element: el.label.trim(), field: '' } };
+    }
+    if (!elementFits(el.type, target.type)) {
+      return {
+        ...fail('field', 'formFieldMismatch'),
+        params: { element: el.label.trim(), field: target.name },
+      };
+    }
     if (bound.has(el.field)) return fail('field');
     bound.add(el.field);
     if (typeof el.required !== 'boolean') return fail('required');

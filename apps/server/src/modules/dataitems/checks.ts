@@ -11,7 +11,7 @@ import {
   type JumpCondition,
   type JumpMapping,
 } from '@platform/domain';
-import { fieldError } from '../../platform/envelope';
+import { AppError, fieldError } from '../../platform/envelope';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,7 +20,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function checkFormElements(form: readonly unknown[], fields: readonly FieldDef[]): FormElement[] {
   for (const [i, el] of form.entries()) if (!isObject(el)) throw fieldError(`form[${i}]`);
   const checked = checkForm(fields, form as FormElement[]);
-  if (!checked.ok) throw fieldError(`form[${checked.index}].${checked.field}`, checked.key);
+  if (!checked.ok) {
+    const field = `form[${checked.index}].${checked.field}`;
+    // the message names the element and the field; data.field says where, for the designer
+    if (checked.params) throw new AppError(checked.key, checked.params, { field });
+    throw fieldError(field, checked.key);
+  }
   return checked.form;
 }
 

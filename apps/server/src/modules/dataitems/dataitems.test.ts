@@ -153,9 +153,18 @@ describe('item get and update', () => {
       itemId,
       form: [{ id: 'e1', type: 'number', label: 'Note', field: 'f3', required: false }],
     });
+    // the answer names the element and the field, and where the element is
     expect(bad.json()).toMatchObject({
       code: ERROR_CODES.VALIDATION,
-      message: 'The form element must be bound to an existing field of a fitting type',
+      message: `The form element "Note" cannot be bound to the field "${SAMPLE_FIELDS[2]!.name}": the field's type cannot hold what the element produces`,
+      data: { field: 'form[0].field' },
+    });
+    const unbound = await call('POST', '/item/updateForm', a.admin.token, {
+      itemId,
+      form: [{ id: 'e1', type: 'textarea', label: '备注', field: '', required: false }],
+    });
+    expect(unbound.json()).toMatchObject({
+      message: 'Choose the field that the form element "备注" writes',
       data: { field: 'form[0].field' },
     });
     expect((await item(itemId)).form).toEqual(form);

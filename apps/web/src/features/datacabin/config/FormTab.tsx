@@ -1,5 +1,12 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { type FieldType, FORM_ELEMENT_TYPES, type FormElement, type FormElementType } from '@platform/domain';
+import {
+  checkForm,
+  elementFits,
+  FORM_ELEMENT_TYPES,
+  type FormElement,
+  type FormElementType,
+  messageFor,
+} from '@platform/domain';
 import {
   App,
   Button,
@@ -16,18 +23,8 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../app/i18n';
 import { cabinApi, type DataItem } from '../api';
-
-/** Field types an element may write (the server checks the same pairing). */
-export const FITTING_TYPES: Record<FormElementType, readonly FieldType[]> = {
-  input: [5, 6, 10, 1, 2],
-  textarea: [5, 6],
-  number: [10, 1, 2],
-  datetime: [4],
-  radio: [5, 10],
-  checkbox: [5, 6],
-  upload: [8, 9],
-};
 
 const newId = () => `e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -54,7 +51,7 @@ export function FormTab({ item, editable }: { item: DataItem; editable: boolean 
     });
 
   const add = (type: FormElementType) => {
-    const field = item.fields.find((f) => FITTING_TYPES[type].includes(f.type));
+    const field = item.fields.find((f) => elementFits(type, f.type));
     setElements((list) => [
       ...list,
       {
@@ -70,29 +67,22 @@ export function FormTab({ item, editable }: { item: DataItem; editable: boolean 
   };
 
   const save = async () => {
-    for (const element of elements) {
-      if (!element.label.trim()) {
-        setBad(element.id);
-        message.error(errorLabel());
-        return;
-      }
-      if (!element.field) {
-        setBad(element.id);
-        message.error(t('form.fieldRequired', '请为每个表单元素选择绑定字段'));
-        return;
-      }
-      if ((element.type === 'radio' || element.type === 'checkbox') && !(element.options ?? []).length) {
-        setBad(element.id);
-        message.error(t('form.optionsRequired', '单选和多选需要至少一个选项'));
-        return;
-      }
+    const trimmed = elements.map((e) => ({ ...e, label: e.label.trim() }));
+    // the same check the server runs: the first broken rule names its element
+    const checked = checkForm(item.fields, trimmed);
+    if (!checked.ok) {
+      setBad(trimmed[checked.index]?.id ?? null);
+      const label = trimmed[checked.index]?.label || t(`element.${trimmed[checked.index]?.type}`, '');
+      message.error(
+        checked.key === 'validation' && checked.field === 'options'
+          ? t('form.optionsRequired', '单选和多选需要至少一个选项')
+          : messageFor(checked.key, currentLang(), checked.params ?? { field: label, element: label }),
+      );
+      return;
     }
     setSaving(true);
     try {
-      const envelope = await cabinApi.updateForm(
-        item.id,
-        elements.map((e) => ({ ...e, label: e.label.trim() })),
-      );
+      const envelope = await cabinApi.updateForm(item.id, trimmed);
       message.success(envelope.message);
     } catch {
       // the http client showed the error
@@ -100,7 +90,6 @@ export function FormTab({ item, editable }: { item: DataItem; editable: boolean 
       setSaving(false);
     }
   };
-  const errorLabel = () => t('form.labelRequired', '请输入元素标题');
 
   return (
     <div data-testid="form-tab">
@@ -122,7 +111,7 @@ export function FormTab({ item, editable }: { item: DataItem; editable: boolean 
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('form.empty', '表单还没有元素')} />
       )}
       {elements.map((element, index) => {
-        const fields = item.fields.filter((f) => FITTING_TYPES[element.type].includes(f.type));
+        const fields = item.fields.filter((f) => elementFits(element.type, f.type));
         return (
           <div
             key={element.id}
