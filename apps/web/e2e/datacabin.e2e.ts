@@ -316,10 +316,13 @@ describe('data cabin', () => {
     expect(rows.filter((r) => r.name === RENAMED)).toHaveLength(1);
   });
 
-  test('copy with nothing selected asks for a selection', async (ctx) => {
+  test('copy and delete with nothing selected each ask for their own selection', async (ctx) => {
     needs(ctx, '/smartdata/cabin/tree');
     await page.getByTestId('cabin-copy').click();
-    await page.locator('.ant-message-notice', { hasText: text('selectMoveObjects') }).waitFor();
+    await page.locator('.ant-message-notice', { hasText: text('selectCopyObjects') }).waitFor();
+    await page.getByTestId('cabin-delete').click();
+    await page.locator('.ant-message-notice', { hasText: text('selectDeleteObjects') }).waitFor();
+    expect(await page.locator('.ant-message-notice', { hasText: text('selectMoveObjects') }).count()).toBe(0);
   });
 });
 

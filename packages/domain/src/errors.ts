@@ -249,6 +249,16 @@ export const CATALOGUE = {
     en: 'Please select the objects to move',
     zh: '请选择要移动的对象',
   },
+  selectCopyObjects: {
+    code: C.VALIDATION,
+    en: 'Please select the directories or data items to copy',
+    zh: '请选择要复制的目录或数据项',
+  },
+  selectDeleteObjects: {
+    code: C.VALIDATION,
+    en: 'Please select the objects to delete',
+    zh: '请选择要删除的对象',
+  },
   selectDirectory: { code: C.VALIDATION, en: 'Please select a directory', zh: '请选择目录' },
   hexPacketInvalid: {
     code: C.VALIDATION,

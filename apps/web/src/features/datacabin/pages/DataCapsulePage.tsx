@@ -111,14 +111,17 @@ export default function DataCapsulePage() {
     }
   };
 
-  const needSelection = (): boolean => {
+  /** each action names itself when nothing is selected */
+  const needSelection = (
+    refusal: 'selectMoveObjects' | 'selectCopyObjects' | 'selectDeleteObjects',
+  ): boolean => {
     if (selected.length > 0) return true;
-    message.warning(errorText('selectMoveObjects'));
+    message.warning(errorText(refusal));
     return false;
   };
 
   const startCopy = () => {
-    if (!needSelection()) return;
+    if (!needSelection('selectCopyObjects')) return;
     if (selected.some((n) => !COPYABLE_NODE_TYPES.includes(n.type))) {
       message.warning(errorText('copyOnlyDirAndItem'));
       return;
@@ -127,7 +130,7 @@ export default function DataCapsulePage() {
   };
 
   const startDelete = () => {
-    if (!needSelection()) return;
+    if (!needSelection('selectDeleteObjects')) return;
     const below = descendants(
       rows,
       selected.map((n) => n.id),
@@ -219,7 +222,7 @@ export default function DataCapsulePage() {
         <Button
           icon={<DragOutlined />}
           disabled={!allAdmin}
-          onClick={() => needSelection() && setDialog({ kind: 'move', nodes: selected })}
+          onClick={() => needSelection('selectMoveObjects') && setDialog({ kind: 'move', nodes: selected })}
           data-testid="cabin-move"
         >
           {t('cabin.move', '移动')}
