@@ -7,7 +7,6 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -27,6 +26,7 @@ import { LiveBus } from './platform/live';
 import { startMqtt } from './platform/mqtt';
 import { LogSmsProvider, type SmsProvider } from './platform/sms';
 import { LocalStorage, type Storage } from './platform/storage';
+import { serveWebApp } from './platform/web-app';
 
 export const API_PREFIX = '/general';
 
@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = config.webDist;
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    await serveWebApp(app, webDist);
   }
   app.setNotFoundHandler((request, reply) => {
     if (

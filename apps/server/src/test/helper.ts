@@ -61,7 +61,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'platform-files-'));
   const config = {
-    ...loadConfig({ ...env, DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') }),
+    ...loadConfig({ WEB_DIST: path.join(dataDir, 'no-web'), ...env, DATA_DIR: dataDir }),
     seedDemo: false,
   };
   const app = await buildApp({ config, db: database.db, logger: false });

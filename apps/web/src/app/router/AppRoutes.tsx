@@ -7,7 +7,7 @@
  */
 import { BASE_ROUTES, type RouteEntry } from '@platform/domain';
 import { Button, Result, Spin } from 'antd';
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Navigate,
@@ -17,7 +17,6 @@ import {
   useRoutes,
   useSearchParams,
 } from 'react-router-dom';
-import { AppLayout } from '../layout/AppLayout';
 import { NotAvailablePage } from '../pages/NotAvailablePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { loadSession } from '../store/loader';
@@ -36,6 +35,9 @@ import { viewVersions } from './refresh';
 import { pageFor } from './registry';
 import { safeRedirect } from './safeRedirect';
 import { useDocumentTitle } from './title';
+
+// the layout (menus, tabs, icons, dropdowns) loads after login: the login page does not wait for it
+const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 
 export function PageLoading() {
   return (
@@ -197,7 +199,11 @@ export function AppRoutes() {
       login,
       { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
       {
-        element: <AppLayout />,
+        element: (
+          <Suspense fallback={<FullScreenLoading />}>
+            <AppLayout />
+          </Suspense>
+        ),
         children: [{ path: `${REDIRECT_PREFIX}/*`, element: <RedirectView /> }, ...built.layoutChildren],
       },
       ...built.bare,
