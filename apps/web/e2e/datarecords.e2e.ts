@@ -325,6 +325,15 @@ describe('records of a data item', () => {
     );
     expect(list.data.total).toBe(0);
   });
+
+  test('two open data items are two tabs, each carrying its item name', async () => {
+    const other = await makeItem('E2E压力记录', 10, FIELDS);
+    await go(page, valuePath(item), 'records-view');
+    await go(page, valuePath(other), 'records-view');
+    const tab = (path: string) => page.locator(`[data-testid=tag][data-path="${path.split('?')[0]}"]`);
+    await expect.poll(() => tab(valuePath(item)).innerText()).toBe(`${ITEM_NAME} · 数据项数据`);
+    await expect.poll(() => tab(valuePath(other)).innerText()).toBe('E2E压力记录 · 数据项数据');
+  });
 });
 
 describe('uploads, forms and screens', () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { HOME_PATH, REDIRECT_PREFIX } from '../router/build';
 import { useBuiltRoutes } from '../router/context';
-import { tags, useVisitedViews, type VisitedView } from './tags';
+import { objectName, tags, useVisitedViews, type VisitedView } from './tags';
 
 /** Tab strip of visited views with a right-click menu: refresh, close, close others, close all. */
 export function TagsView() {
@@ -49,6 +49,7 @@ export function TagsView() {
       path: pathname,
       fullPath: `${pathname}${search}`,
       title: match.entry.meta.title,
+      name: objectName(match.params),
       affix: Boolean(match.entry.meta.affix) || pathname === HOME_PATH,
       noCache: Boolean(match.entry.meta.noCache),
     });
@@ -116,7 +117,9 @@ export function TagsView() {
                 setMenu({ view, x: e.clientX, y: e.clientY });
               }}
             >
-              <span>{tm(view.title)}</span>
+              <span title={view.name ? `${view.name} · ${tm(view.title)}` : undefined}>
+                {view.name ? `${view.name} · ${tm(view.title)}` : tm(view.title)}
+              </span>
               {view.affix ? null : (
                 <CloseOutlined
                   className="tags-view-close"

@@ -13,11 +13,27 @@ export interface VisitedView {
   fullPath: string;
   /** route title i18n key */
   title: string;
+  /** the name of the object the view shows (a data item, a template…), when its path names one */
+  name?: string;
   affix: boolean;
   noCache: boolean;
 }
 
 export const PROJECT_MENU_SEGMENT = 'project/projectMenu/';
+
+/** route parameters that carry the shown object's name: `name`, `itemName`, `boardName`… */
+const NAME_PARAM = /^(name|[a-zA-Z]+Name)$/;
+
+/**
+ * The object's name in a view's route parameters (in path order; a parent's name is context,
+ * not the object): two open data items then read as two tabs, not "数据项数据" twice.
+ */
+export function objectName(params: Record<string, string | undefined>): string | undefined {
+  for (const [key, value] of Object.entries(params)) {
+    if (key !== 'parentName' && NAME_PARAM.test(key) && value && value !== '-') return value;
+  }
+  return undefined;
+}
 
 let views: readonly VisitedView[] = [];
 const listeners = new Set<() => void>();
@@ -44,9 +60,10 @@ export const tags = {
     const same = views.findIndex((v) => v.path === view.path);
     if (same >= 0) {
       const current = views[same]!;
-      if (current.fullPath === view.fullPath && current.title === view.title) return;
+      if (current.fullPath === view.fullPath && current.title === view.title && current.name === view.name)
+        return;
       const next = [...views];
-      next[same] = { ...current, fullPath: view.fullPath, title: view.title };
+      next[same] = { ...current, fullPath: view.fullPath, title: view.title, name: view.name };
       set(next);
       return;
     }

@@ -221,9 +221,9 @@ export function RecordsView({ item, parentId, childPath, formPath, rowActions, t
       render: (_: unknown, row: DataRecord) => (
         <Space size={0}>
           {childPath ? (
-            <Tooltip title={t('records.childrenHint', '查看子数据')}>
+            <Tooltip title={t('records.childrenHint', '查看子表数据')}>
               <Link to={childPath(row)} data-testid={`record-children-${row.id}`} className="dr-link">
-                <NodeIndexOutlined /> {t('records.children', '子数据')}
+                <NodeIndexOutlined /> {t('records.children', '子表数据')}
               </Link>
             </Tooltip>
           ) : null}

@@ -45,7 +45,7 @@ export default function ChildValuePage() {
         }
       />
       <Typography.Title level={4} style={{ margin: 0 }} data-testid="childvalue-title">
-        {t('child.title', '子数据')}
+        {t('child.title', '子表数据')}
       </Typography.Title>
       <span className="dr-muted">
         {t('child.of', '{{name}} · 记录 #{{id}}', { name: parentName, id: recordId })}
