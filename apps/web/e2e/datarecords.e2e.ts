@@ -329,7 +329,11 @@ describe('records of a data item', () => {
   test('two open data items are two tabs, each carrying its item name', async () => {
     const other = await makeItem('E2E压力记录', 10, FIELDS);
     await go(page, valuePath(item), 'records-view');
-    await go(page, valuePath(other), 'records-view');
+    // the second one in the same page (a reload would start a new tab strip), as a link would
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, valuePath(other));
     const tab = (path: string) => page.locator(`[data-testid=tag][data-path="${path.split('?')[0]}"]`);
     await expect.poll(() => tab(valuePath(item)).innerText()).toBe(`${ITEM_NAME} · 数据项数据`);
     await expect.poll(() => tab(valuePath(other)).innerText()).toBe('E2E压力记录 · 数据项数据');
