@@ -1,11 +1,14 @@
 import { ERROR_CODES } from '@platform/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeCompany, nextPhone, TEST_PASSWORD, type TestApp } from '../../test/helper';
+import { tokens } from '../auth/tables';
+import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
 import { addActiveMember } from '../companies/service';
 import { companyMembers } from '../companies/tables';
 import { alertDelegations } from '../delegations/tables';
 import { groupMembers, userGroups } from '../groups/tables';
+import { dataRecords } from '../records/tables';
 import { createUser, findUserByPhone } from './service';
 import { users } from './tables';
 import { getAs, makeMember, makeRole, membershipRow, postAs, roleIdsHeld, userRow } from './test-support';
@@ -31,6 +34,14 @@ interface SysUser {
   roleIds: number[];
   roleNames: string[];
   joinedAt: string | null;
+}
+
+async function liveTokenCount(userId: number): Promise<number> {
+  const rows = await t.db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+  return rows.length;
 }
 
 async function sysUsers(token: string, query: Record<string, string> = {}) {
@@ -278,7 +289,73 @@ describe('POST /user/updateSysUser', () => {
     const after = await getAs(t, a.limited.token, '/user/getUser');
     expect(after.json().code).toBe(ERROR_CODES.TOKEN_INVALID);
     expect((await sysUsers(a.admin.token)).list.find((u) => u.userId === a.limited.id)?.status).toBe(0);
+  });
+
+  it('a disabled user keeps no session: every token is revoked, and enabling the account again does not revive them', async () => {
+    const a = await makeCompany(t, 'Revive Co');
+    const secondSession = await login(t.app, a.limited.phone);
+    expect(await liveTokenCount(a.limited.id)).toBe(2);
+    await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 0 });
+    expect(await liveTokenCount(a.limited.id)).toBe(0);
+    // the disabled person cannot log in again either
+    const relogin = await t.app.inject({
+      method: 'POST',
+      url: '/general/user/access/getToken',
+      payload: `phone=${a.limited.phone}&password=${TEST_PASSWORD}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    });
+    expect(relogin.json()).toMatchObject({
+      code: ERROR_CODES.FORBIDDEN,
+      message: 'This account is disabled',
+    });
+
+    expect(
+      (await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 1 })).json()
+        .code,
+    ).toBe(0);
+    for (const old of [a.limited.token, secondSession]) {
+      expect((await getAs(t, old, '/user/getUser')).json().code).toBe(ERROR_CODES.TOKEN_INVALID);
+    }
+    // they log in anew
+    const fresh = await login(t.app, a.limited.phone);
+    expect((await getAs(t, fresh, '/user/getUser')).json().code).toBe(0);
+  });
+
+  it("a disabled user's submission keys are refused while the account is disabled", async () => {
+    const a = await makeCompany(t, 'Key disable Co');
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const created = await postAs(t, a.limited.token, '/smartdata/key/create', {
+      name: 'script',
+      kind: 'user',
+    });
+    const key = created.json().data.key as string;
+    const submit = (count: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/general/smartdata/submit',
+        payload: { itemId, f2: count },
+        headers: { authorization: key, 'accept-language': 'en' },
+      });
+    expect((await submit(1)).json().code).toBe(0);
+    await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 0 });
+    expect((await submit(2)).json()).toMatchObject({
+      code: ERROR_CODES.TOKEN_INVALID,
+      message: 'The submission key is invalid or has been revoked',
+    });
+    const written = await t.db.select().from(dataRecords).where(eq(dataRecords.itemId, itemId));
+    expect(written.map((r) => r.values)).toEqual([{ f2: 1 }]);
+    // a key is not a session: it works again once the account is enabled (revoke it to end it)
     await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 1 });
+    expect((await submit(3)).json().code).toBe(0);
+  });
+
+  it("another company's administrator cannot disable a member of yours", async () => {
+    const a = await makeCompany(t, 'Victim Co');
+    const b = await makeCompany(t, 'Hostile Co');
+    const res = await postAs(t, b.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 0 });
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'userId' } });
+    expect((await userRow(t, a.limited.id))!.status).toBe(1);
+    expect(await liveTokenCount(a.limited.id)).toBe(1);
     expect((await getAs(t, a.limited.token, '/user/getUser')).json().code).toBe(0);
   });
 

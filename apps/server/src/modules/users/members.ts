@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from '
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { hashPassword } from '../../platform/password';
+import { revokeAllTokens } from '../../platform/tokens';
 import { companies, companyMembers } from '../companies/tables';
 import { alertDelegations } from '../delegations/tables';
 import { groupMembers, userGroups } from '../groups/tables';
@@ -310,6 +311,9 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
         .update(users)
         .set({ ...accountChange, updatedAt: new Date() })
         .where(eq(users.id, userId));
+      // every session ends with the disabling, in the same transaction: enabling the account
+      // again does not revive them, the person logs in anew
+      if (accountChange.status === 0) await revokeAllTokens(tx, userId);
     }
 
     if (input.roles) {
