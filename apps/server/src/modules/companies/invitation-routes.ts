@@ -4,6 +4,7 @@ import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { assertField, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Phone } from '../../platform/schemas';
+import { authorityIn } from '../roles/service';
 import { acceptInvitation, inviteMember, listInvitations, refuseInvitation } from './invitations';
 
 const Invitation = Type.Object({
@@ -36,7 +37,7 @@ export default async function invitationRoutes(app: App): Promise<void> {
         phone,
         roleIds,
         invitedBy: auth.userId,
-        inviterCodes: auth.menuCodes,
+        inviterAuthority: await authorityIn(app.db, callerCompany(request), auth.userId),
       });
       return ok(null, 'operation', request.lang);
     },

@@ -3,6 +3,7 @@
  * roles to grant wait in invited_role_ids, never in member_roles, so an invited user holds no
  * codes in the company until they agree; agreeing makes the row active and grants them.
  */
+import type { Authority } from '@platform/domain';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
@@ -26,12 +27,12 @@ export async function inviteMember(
     phone: string;
     roleIds: number[];
     invitedBy: number;
-    inviterCodes: ReadonlySet<string>;
+    inviterAuthority: Authority;
   },
 ): Promise<void> {
+  const granted = await grantableRoles(db, input.companyId, input.roleIds, input.inviterAuthority);
   const user = await findUserByPhone(db, input.phone);
   if (!user) throw fieldError('phone', 'phoneNotRegistered');
-  const granted = await grantableRoles(db, input.companyId, input.roleIds, input.inviterCodes);
   const roleIds = granted.map((r) => r.id).sort((x, y) => x - y);
   await db.transaction(async (tx) => {
     const [existing] = await tx

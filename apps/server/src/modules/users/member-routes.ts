@@ -4,6 +4,7 @@ import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { assertField, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, Paging, Phone, paging } from '../../platform/schemas';
+import { authorityIn } from '../roles/service';
 import {
   addSysUser,
   grantableRoles,
@@ -93,7 +94,8 @@ export default async function memberRoutes(app: App): Promise<void> {
       const userName = checkedUserName(body.userName);
       const password = body.password || undefined;
       if (password != null) assertField('password', checkPassword(password));
-      const roles = await grantableRoles(app.db, companyId, body.roleIds, caller(request).menuCodes);
+      const authority = await authorityIn(app.db, companyId, caller(request).userId);
+      const roles = await grantableRoles(app.db, companyId, body.roleIds, authority);
       const result = await addSysUser(app.db, { companyId, phone: body.phone, userName, password, roles });
       return ok(result, 'operation', request.lang);
     },
@@ -121,14 +123,13 @@ export default async function memberRoutes(app: App): Promise<void> {
       const companyId = callerCompany(request);
       const { body } = request;
       const userName = body.userName == null ? undefined : checkedUserName(body.userName);
+      const authority = await authorityIn(app.db, companyId, auth.userId);
       const roles =
-        body.roleIds == null
-          ? undefined
-          : await grantableRoles(app.db, companyId, body.roleIds, auth.menuCodes);
+        body.roleIds == null ? undefined : await grantableRoles(app.db, companyId, body.roleIds, authority);
       await updateSysUser(app.db, {
         companyId,
         callerId: auth.userId,
-        callerCodes: auth.menuCodes,
+        authority,
         userId: body.userId,
         userName,
         status: body.status,
@@ -150,10 +151,11 @@ export default async function memberRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
+      const companyId = callerCompany(request);
       await removeSysUser(app.db, {
-        companyId: callerCompany(request),
+        companyId,
         userId: request.body.userId,
-        callerCodes: caller(request).menuCodes,
+        authority: await authorityIn(app.db, companyId, caller(request).userId),
       });
       return ok(null, 'deleted', request.lang);
     },

@@ -2,8 +2,10 @@
  * User management inside one company (um_user). A company manages its memberships and the
  * roles its members hold; the account itself (name, enabled flag) belongs to the person, so a
  * company may change it only when it is the account's sole active company. A manager touches
- * only members and roles whose codes they hold themselves (see roles/service.ts).
+ * only members and roles within their own authority: codes they hold, and the administrator
+ * type only if they hold it (see roles/service.ts).
  */
+import type { Authority } from '@platform/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
@@ -13,9 +15,9 @@ import { companies, companyMembers } from '../companies/tables';
 import { alertDelegations } from '../delegations/tables';
 import { groupMembers, userGroups } from '../groups/tables';
 import {
-  assertHeld,
-  codesOfRoles,
+  assertWithin,
   companyRoles,
+  grantsOf,
   isPlatformCompany,
   keepingAnAdministrator,
   type RoleRow,
@@ -159,17 +161,17 @@ export async function listMembers(
 }
 
 /**
- * The roles asked for, checked: each must be a role of the company (else roleIds), and each
- * code they carry must be held by the caller (else grantNotHeld on roleIds).
+ * The roles asked for, checked: each must be a role of the company (else roleIds), and within
+ * the caller's authority, by its codes and its type (else grantNotHeld on roleIds).
  */
 export async function grantableRoles(
   db: Db,
   companyId: number,
   roleIds: readonly number[],
-  callerCodes: ReadonlySet<string>,
+  authority: Authority,
 ): Promise<RoleRow[]> {
   const rows = await companyRoles(db, companyId, roleIds);
-  assertHeld('roleIds', codesOfRoles(rows, await isPlatformCompany(db, companyId)), callerCodes);
+  assertWithin(authority, grantsOf(rows, await isPlatformCompany(db, companyId)), 'roleIds');
   return rows;
 }
 
@@ -180,6 +182,22 @@ async function rolesHeld(tx: Db, companyId: number, userId: number): Promise<Rol
     .innerJoin(roles, eq(roles.id, memberRoles.roleId))
     .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
   return rows.map((r) => r.role);
+}
+
+/** The roles a member holds, or for an invited one the roles they are to get (those that exist). */
+async function rolesOfMembership(
+  tx: Db,
+  companyId: number,
+  userId: number,
+  membership: { status: string; invitedRoleIds: number[] | null },
+): Promise<RoleRow[]> {
+  if (membership.status === 'active') return rolesHeld(tx, companyId, userId);
+  const wanted = membership.invitedRoleIds ?? [];
+  if (wanted.length === 0) return [];
+  return tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), inArray(roles.id, wanted)));
 }
 
 /** The membership row (active or invited), locked; notMember when there is none. */
@@ -275,7 +293,7 @@ export async function addSysUser(
 export interface UpdateSysUserInput {
   companyId: number;
   callerId: number;
-  callerCodes: ReadonlySet<string>;
+  authority: Authority;
   userId: number;
   userName?: string;
   status?: number;
@@ -288,9 +306,10 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
   const isPlatform = await isPlatformCompany(db, companyId);
   await keepingAnAdministrator(db, companyId, async (tx) => {
     const membership = await membershipOf(tx, companyId, userId);
-    const held = membership.status === 'active' ? await rolesHeld(tx, companyId, userId) : [];
-    // a manager cannot act on someone who holds more than they do
-    assertHeld('userId', codesOfRoles(held, isPlatform), input.callerCodes);
+    const held = await rolesOfMembership(tx, companyId, userId, membership);
+    // a manager cannot act on someone who holds (or is to get) more than they do: so neither
+    // an administrator's roles nor their account are within a role manager's reach
+    assertWithin(input.authority, grantsOf(held, isPlatform), 'userId');
 
     const [account] = await tx
       .select({ userName: users.userName, status: users.status })
@@ -324,9 +343,7 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
           .set({ invitedRoleIds: [...wanted] })
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
       } else {
-        // taking a role away is as much a grant decision as giving one
-        const removed = held.filter((r) => !wanted.has(r.id));
-        assertHeld('roleIds', codesOfRoles(removed, isPlatform), input.callerCodes);
+        // roles taken away are within the caller's authority: the member's roles all are (above)
         await tx
           .delete(memberRoles)
           .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
@@ -344,13 +361,14 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
  */
 export async function removeSysUser(
   db: Db,
-  input: { companyId: number; userId: number; callerCodes: ReadonlySet<string> },
+  input: { companyId: number; userId: number; authority: Authority },
 ): Promise<void> {
   const { companyId, userId } = input;
   const isPlatform = await isPlatformCompany(db, companyId);
   await keepingAnAdministrator(db, companyId, async (tx) => {
-    await membershipOf(tx, companyId, userId);
-    assertHeld('userId', codesOfRoles(await rolesHeld(tx, companyId, userId), isPlatform), input.callerCodes);
+    const membership = await membershipOf(tx, companyId, userId);
+    const held = await rolesOfMembership(tx, companyId, userId, membership);
+    assertWithin(input.authority, grantsOf(held, isPlatform), 'userId');
     await tx
       .delete(memberRoles)
       .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
