@@ -6,10 +6,9 @@
  * type only if they hold it (see roles/service.ts).
  */
 import type { Authority } from '@platform/domain';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
-import { hashPassword } from '../../platform/password';
 import { revokeAllTokens } from '../../platform/tokens';
 import { companies, companyMembers } from '../companies/tables';
 import { alertDelegations } from '../delegations/tables';
@@ -30,18 +29,27 @@ function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function keywordFilter(keyword: string | undefined) {
+function keywordFilter(keyword: string | undefined, name: SQL | typeof users.userName = users.userName) {
   const text = keyword?.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
-  return or(ilike(users.userName, pattern), ilike(users.phone, pattern));
+  return or(ilike(name, pattern), ilike(users.phone, pattern));
 }
+
+/**
+ * The name the company sees: an active member's own, an invited person's as the inviter gave
+ * it (else the phone), so nothing of an account is shown, nor found by searching, before its
+ * owner agrees.
+ */
+const shownName = sql`case when ${companyMembers.status} = 'active' then ${users.userName}
+  else coalesce(${companyMembers.invitedName}, ${users.phone}) end`;
 
 export interface SysUserView {
   userId: number;
+  /** an invited person's: the name the inviter gave (else the phone), not the account's */
   userName: string;
   phone: string;
-  /** the account: 1 enabled, 0 disabled */
+  /** the account: 1 enabled, 0 disabled; always 1 for an invited person (theirs, not shown) */
   status: number;
   /** the membership: active, or invited and not yet agreed */
   memberStatus: string;
@@ -56,7 +64,10 @@ interface PageQuery {
   offset: number;
 }
 
-/** Active and invited members of the company; invited ones show the roles they will get. */
+/**
+ * Active and invited members of the company; invited ones show the roles they will get, and
+ * the name the inviter gave them: an invited person's account is not the company's to see.
+ */
 export async function listSysUsers(
   db: Db,
   companyId: number,
@@ -65,7 +76,7 @@ export async function listSysUsers(
   const where = and(
     eq(companyMembers.companyId, companyId),
     inArray(companyMembers.status, ['active', 'invited']),
-    keywordFilter(query.keyword),
+    keywordFilter(query.keyword, shownName),
   );
   const [rows, [totalRow], companyRoleRows] = await Promise.all([
     db
@@ -76,6 +87,7 @@ export async function listSysUsers(
         status: users.status,
         memberStatus: companyMembers.status,
         invitedRoleIds: companyMembers.invitedRoleIds,
+        invitedName: companyMembers.invitedName,
         joinedAt: companyMembers.joinedAt,
       })
       .from(companyMembers)
@@ -103,13 +115,14 @@ export async function listSysUsers(
     for (const h of holdings) held.set(h.userId, [...(held.get(h.userId) ?? []), h.roleId]);
   }
   const list = rows.map((r) => {
-    const wanted = r.memberStatus === 'active' ? (held.get(r.userId) ?? []) : (r.invitedRoleIds ?? []);
+    const active = r.memberStatus === 'active';
+    const wanted = active ? (held.get(r.userId) ?? []) : (r.invitedRoleIds ?? []);
     const roleIds = wanted.filter((id) => roleName.has(id));
     return {
       userId: r.userId,
-      userName: r.userName,
+      userName: active ? r.userName : (r.invitedName ?? r.phone),
       phone: r.phone,
-      status: r.status,
+      status: active ? r.status : 1,
       memberStatus: r.memberStatus,
       roleIds,
       roleNames: roleIds.map((id) => roleName.get(id)!),
@@ -233,61 +246,6 @@ async function belongsElsewhere(tx: Db, companyId: number, userId: number): Prom
     )
     .limit(1);
   return row != null;
-}
-
-export interface AddSysUserInput {
-  companyId: number;
-  phone: string;
-  userName: string;
-  password?: string;
-  roles: RoleRow[];
-}
-
-/**
- * A new phone gets an account (with the password given, or none: the person then logs in by
- * SMS code); a known phone joins as it is: its name and password are the person's own and
- * stay unchanged. Either way the membership is active at once with exactly the given roles.
- */
-export async function addSysUser(
-  db: Db,
-  input: AddSysUserInput,
-): Promise<{ userId: number; created: boolean }> {
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(users)
-      .values({ phone: input.phone, userName: input.userName, passwordHash })
-      .onConflictDoNothing({ target: users.phone })
-      .returning({ id: users.id });
-    const created = inserted != null;
-    const userId =
-      inserted?.id ??
-      (await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)))[0]!.id;
-    const [existing] = await tx
-      .select({ status: companyMembers.status })
-      .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, userId)))
-      .for('update');
-    if (existing?.status === 'active') throw new AppError('alreadyMember', {}, { field: 'phone' });
-    const values = { status: 'active', invitedRoleIds: null, joinedAt: new Date() };
-    await tx
-      .insert(companyMembers)
-      .values({ companyId: input.companyId, userId, ...values })
-      .onConflictDoUpdate({ target: [companyMembers.companyId, companyMembers.userId], set: values });
-    await tx
-      .delete(memberRoles)
-      .where(and(eq(memberRoles.companyId, input.companyId), eq(memberRoles.userId, userId)));
-    if (input.roles.length > 0) {
-      await tx
-        .insert(memberRoles)
-        .values(input.roles.map((r) => ({ companyId: input.companyId, userId, roleId: r.id })));
-    }
-    await tx
-      .update(users)
-      .set({ currentCompanyId: input.companyId })
-      .where(and(eq(users.id, userId), isNull(users.currentCompanyId)));
-    return { userId, created };
-  });
 }
 
 export interface UpdateSysUserInput {
