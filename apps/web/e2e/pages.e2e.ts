@@ -218,34 +218,47 @@ describe('user management', () => {
     await context.close();
   });
 
-  test('add a user with that role; they see only that role’s menus', async () => {
+  test('add a user with that role: an invitation; they register their phone, accept, and see only that role’s menus', async () => {
     const { context, page } = await openAs('zh');
     await go(page, '/userManagement/users', 'users-page');
     await page.getByTestId('users-add').click();
     await page.getByTestId('add-user-phone').fill('12345');
     await modalOk(page);
     await page.getByTestId('add-user-form').getByText('请输入正确的手机号码').waitFor();
+    // no password: the person chooses their own when they claim the phone
+    expect(await page.getByTestId('add-user-form').locator('input[type=password]').count()).toBe(0);
     await page.getByTestId('add-user-phone').fill(VISITOR.phone);
     await page.getByTestId('add-user-name').fill('访客小王');
-    await page.getByTestId('add-user-password').fill(VISITOR.password);
     await pick(page, page.getByTestId('add-user-roles'), null, ROLE);
     await shot(page, 'pages-users-add-zh-1440');
     await modalOk(page);
-    await success(page, '操作成功');
+    await success(page, '邀请已发送，对方同意后即加入本公司');
     const added = row(page, 'users-page', VISITOR.phone);
     await added.waitFor();
     expect(await added.innerText()).toContain(ROLE);
+    expect(await added.innerText()).toContain('邀请中');
+    expect(await added.innerText()).toContain('访客小王');
 
     // search narrows the list
     await page.getByTestId('users-search').locator('input').fill('访客');
     await page.getByTestId('users-search').locator('input').press('Enter');
     await expect.poll(() => page.getByTestId('users-page').locator('tr.ant-table-row').count()).toBe(1);
+    await shot(page, 'pages-users-invited-zh-1440');
     await context.close();
 
+    // the phone's owner registers it with an SMS code, choosing their own name and password
+    await registerUser(VISITOR.phone, VISITOR.password, '王访客');
     await acceptTerms(VISITOR.phone, VISITOR.password);
     const visitor = await openAs('zh', 1440, VISITOR);
+    await go(visitor.page, '/user/userinfo', 'userinfo-page');
+    const invitation = visitor.page.getByTestId('my-invitations').locator('tr.ant-table-row');
+    await expect.poll(() => invitation.count()).toBe(1);
+    await shot(visitor.page, 'pages-userinfo-first-invitation-zh-1440');
+    await invitation.getByTestId('invitation-agree').click();
+    await success(visitor.page, '操作成功');
+    await visitor.page.waitForURL((u) => u.pathname === '/home');
     await visitor.page.getByTestId('sidebar').waitFor();
-    expect(await topMenuTitles(visitor.page)).toEqual(['首页', '用户组', '个人中心']);
+    await expect.poll(() => topMenuTitles(visitor.page)).toEqual(['首页', '用户组', '个人中心']);
     await go(visitor.page, '/userManagement/group', 'group-page');
     await visitor.page.goto(`${server.url}/userManagement/users`);
     await visitor.page.waitForURL((u) => u.pathname === '/404');
@@ -255,6 +268,12 @@ describe('user management', () => {
   test('edit a user: disable and re-enable; remove from the company with a confirmation', async () => {
     const { context, page } = await openAs('en');
     await go(page, '/userManagement/users', 'users-page');
+    // the add dialog in English says what adding does
+    await page.getByTestId('users-add').click();
+    await page.getByTestId('add-user-hint').getByText('The person is invited').waitFor();
+    await shot(page, 'pages-users-add-en-1440');
+    await page.locator('.ant-modal-wrap:visible .ant-modal-footer button:not(.ant-btn-primary)').click();
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
     const visitorRow = row(page, 'users-page', VISITOR.phone);
     await visitorRow.getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('edit-user-form').locator('button[role=switch]').click();
@@ -263,7 +282,7 @@ describe('user management', () => {
     await expect.poll(() => visitorRow.innerText()).toContain('Disabled');
 
     await visitorRow.getByTestId(`user-remove-${VISITOR.phone}`).click();
-    await page.locator('.ant-popover:visible', { hasText: 'Remove "访客小王" from this company?' }).waitFor();
+    await page.locator('.ant-popover:visible', { hasText: 'Remove "王访客" from this company?' }).waitFor();
     await confirmPopover(page);
     await success(page, 'Delete successfully');
     await expect.poll(() => visitorRow.count()).toBe(0);
@@ -409,13 +428,16 @@ describe('invitations', () => {
     await expect.poll(() => topMenuTitles(owner.page)).toContain('用户');
 
     await go(owner.page, '/userManagement/users', 'users-page');
-    await owner.page.getByTestId('users-invite').click();
-    await owner.page.getByTestId('invite-phone').fill(DEMO_LIMITED.phone);
+    await owner.page.getByTestId('users-add').click();
+    await owner.page.getByTestId('add-user-phone').fill(DEMO_LIMITED.phone);
+    await owner.page.getByTestId('add-user-name').fill('老张');
     await modalOk(owner.page);
-    await success(owner.page, '操作成功');
+    await success(owner.page, '邀请已发送，对方同意后即加入本公司');
+    // an account of another company: the list shows the name given here, nothing of the account
     await expect
       .poll(() => row(owner.page, 'users-page', DEMO_LIMITED.phone).innerText())
       .toContain('邀请中');
+    expect(await row(owner.page, 'users-page', DEMO_LIMITED.phone).innerText()).toContain('老张');
 
     const invitee = await openAs('zh', 1440, DEMO_LIMITED);
     await go(invitee.page, '/user/userinfo', 'userinfo-page');

@@ -423,13 +423,18 @@ export const CATALOGUE = {
 
 export type ErrorKey = keyof typeof CATALOGUE;
 
-/** Success messages of seed point 8. */
+/** Success messages of seed point 8, and the few the product adds. */
 export const SUCCESS_MESSAGES = {
   bound: { en: 'Bound successfully', zh: '绑定成功' },
   deleted: { en: 'Delete successfully', zh: '删除成功' },
   operation: { en: 'Operation successful', zh: '操作成功' },
   submitted: { en: 'Data Submission Successful', zh: '数据提交成功' },
   firmwareUpdated: { en: 'Firmware update succeeded', zh: '固件更新成功' },
+  /** the same answer whether or not the phone has an account */
+  invitationSent: {
+    en: 'Invitation sent: the person joins when they accept it',
+    zh: '邀请已发送，对方同意后即加入本公司',
+  },
 } as const;
 
 export type SuccessKey = keyof typeof SUCCESS_MESSAGES;

@@ -9,6 +9,7 @@ export * from './data/values';
 export * from './errors';
 export * from './menu-codes';
 export * from './reports/template';
+export * from './roles';
 export * from './routes/table';
 export * from './routes/types';
 export * from './templates/doc';

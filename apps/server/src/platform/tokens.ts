@@ -25,7 +25,10 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
     .where(and(eq(tokens.tokenHash, sha256(token)), isNull(tokens.revokedAt)));
 }
 
-/** Revoke every live token of a user (password reset, disabling an account). */
+/**
+ * Revokes every live token of a user: on a password reset and when the account is disabled
+ * (users/members.ts), so enabling it again brings no old session back.
+ */
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db
     .update(tokens)

@@ -14,7 +14,7 @@ import { revokeToken } from '../../platform/tokens';
 import { findUserByPhone } from '../users/service';
 import scanRoutes from './scan-routes';
 import { Password, SmsCode, TokenData } from './schemas';
-import { loginTokenFor, registerUser, resetPassword } from './service';
+import { claimAccount, loginTokenFor, registerUser, resetPassword } from './service';
 import { issueSmsCode, verifySmsCode } from './sms-codes';
 
 export default async function authRoutes(app: App): Promise<void> {
@@ -78,7 +78,8 @@ export default async function authRoutes(app: App): Promise<void> {
       config: { permission: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Register with phone, SMS code and password; the new account has no company yet',
+        summary:
+          'Register with phone, SMS code and password; the new account has no company yet (an account made for an invitation to this phone becomes theirs, its invitations pending)',
         body: Type.Object({
           phone: Phone,
           smsCode: SmsCode,
@@ -94,10 +95,14 @@ export default async function authRoutes(app: App): Promise<void> {
       assertField('phone', checkPhone(phone));
       assertField('password', checkPassword(password));
       if (userName !== undefined) assertField('userName', checkName(userName));
-      // checked before the code so a taken phone does not spend it
-      if (await findUserByPhone(app.db, phone)) throw fieldError('phone', 'phoneTaken');
+      // checked before the code so a taken phone does not spend it; an account made for an
+      // invitation is not taken: registering claims it (claimAccount)
+      const existing = await findUserByPhone(app.db, phone);
+      if (existing && !existing.unclaimed) throw fieldError('phone', 'phoneTaken');
       await verifySmsCode(app.db, phone, smsCode);
-      const user = await registerUser(app.db, { phone, password, userName });
+      const user = existing
+        ? await claimAccount(app.db, existing, { password, userName })
+        : await registerUser(app.db, { phone, password, userName });
       return ok(await loginTokenFor(app.db, user, app.config.tokenTtlHours), 'operation', request.lang);
     },
   );

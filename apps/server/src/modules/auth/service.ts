@@ -1,10 +1,10 @@
 /** Accounts seen from the login side: issuing login tokens, registering, resetting passwords. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
 import { hashPassword } from '../../platform/password';
 import { issueToken, revokeAllTokens } from '../../platform/tokens';
-import { createUser, type UserRow } from '../users/service';
+import { createUser, defaultUserName, type UserRow } from '../users/service';
 import { users } from '../users/tables';
 
 export interface LoginToken {
@@ -13,9 +13,14 @@ export interface LoginToken {
   expiresIn: number;
 }
 
-/** A token for an active user; a disabled account gets none, whichever way it logged in. */
+/**
+ * A token for an active user; a disabled account gets none, whichever way it logged in. An
+ * unclaimed account (made for an invitation) can only be logged into by proving the phone (SMS
+ * code, scan with phone): that login makes it its owner's.
+ */
 export async function loginTokenFor(db: Db, user: UserRow, ttlHours: number): Promise<LoginToken> {
   if (user.status !== 1) throw new AppError('userDisabled');
+  if (user.unclaimed) await db.update(users).set({ unclaimed: false }).where(eq(users.id, user.id));
   return { token: await issueToken(db, user.id, ttlHours), expiresIn: ttlHours * 3600 };
 }
 
@@ -49,6 +54,36 @@ export async function registerUser(
     if (constraint != null) throw fieldError('phone', 'phoneTaken');
     throw error;
   }
+}
+
+/**
+ * Registration on an unclaimed account (made when a company invited the phone): the phone's
+ * owner, proven by the SMS code, sets their own name (or the default one) and password, and the
+ * account becomes theirs with its pending invitations, to accept or refuse. Claimed meanwhile
+ * by a parallel request: refused like a taken phone.
+ */
+export async function claimAccount(
+  db: Db,
+  user: UserRow,
+  input: { password: string; userName?: string },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const [claimed] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        userName: input.userName ?? defaultUserName(user.phone),
+        unclaimed: false,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, user.id), eq(users.unclaimed, true)))
+      .returning();
+    if (!claimed) throw fieldError('phone', 'phoneTaken');
+    await revokeAllTokens(tx, user.id);
+    return claimed;
+  });
 }
 
 /** Sets a new password and ends every session of the user, in one transaction. */

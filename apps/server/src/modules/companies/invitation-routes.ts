@@ -4,7 +4,9 @@ import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { assertField, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Phone } from '../../platform/schemas';
-import { acceptInvitation, inviteMember, listInvitations, refuseInvitation } from './invitations';
+import { authorityIn } from '../roles/service';
+import { grantableRoles } from '../users/members';
+import { acceptInvitation, inviteByPhone, listInvitations, refuseInvitation } from './invitations';
 
 const Invitation = Type.Object({
   companyId: Type.Integer(),
@@ -22,7 +24,8 @@ export default async function invitationRoutes(app: App): Promise<void> {
       config: { permission: 'um_user' },
       schema: {
         tags: ['companies'],
-        summary: 'Invite a registered user to the current company; the roles are granted on acceptance',
+        summary:
+          'Invite a person by phone; the roles are granted on acceptance. The same answer whether or not the phone has an account (as addSysUser, without a name)',
         body: Type.Object({ phone: Phone, roleIds: Type.Array(Id, { maxItems: 100 }) }),
         response: { 200: EmptyEnvelope },
       },
@@ -31,14 +34,11 @@ export default async function invitationRoutes(app: App): Promise<void> {
       const { phone, roleIds } = request.body;
       assertField('phone', checkPhone(phone));
       const auth = caller(request);
-      await inviteMember(app.db, {
-        companyId: callerCompany(request),
-        phone,
-        roleIds,
-        invitedBy: auth.userId,
-        inviterCodes: auth.menuCodes,
-      });
-      return ok(null, 'operation', request.lang);
+      const companyId = callerCompany(request);
+      const authority = await authorityIn(app.db, companyId, auth.userId);
+      const roles = await grantableRoles(app.db, companyId, roleIds, authority);
+      await inviteByPhone(app.db, { companyId, phone, name: null, roles, invitedBy: auth.userId });
+      return ok(null, 'invitationSent', request.lang);
     },
   );
 

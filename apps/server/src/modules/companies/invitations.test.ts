@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@platform/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -62,11 +62,6 @@ async function rolesHeld(companyId: number, userId: number) {
   return rows.map((r) => r.roleId).sort((x, y) => x - y);
 }
 
-async function memberRowCount() {
-  const [row] = await t.db.select({ n: count() }).from(companyMembers);
-  return row!.n;
-}
-
 async function getUser(token: string) {
   return (await call('GET', '/user/getUser', token)).json().data as {
     menuCode: string[];
@@ -80,7 +75,11 @@ describe('POST /company/member/inviteMember', () => {
   it('records an invitation that grants nothing yet', async () => {
     const invitee = await person();
     const res = await invite(a, invitee.phone, [a.ordinaryRoleId]);
-    expect(res.json()).toEqual({ code: 0, message: 'Operation successful', data: null });
+    expect(res.json()).toEqual({
+      code: 0,
+      message: 'Invitation sent: the person joins when they accept it',
+      data: null,
+    });
     expect(await membership(a.id, invitee.id)).toMatchObject({
       status: 'invited',
       invitedBy: a.admin.id,
@@ -99,15 +98,21 @@ describe('POST /company/member/inviteMember', () => {
     expect((await call('GET', '/company/getCompany', invitee.token)).json().code).toBe(ERROR_CODES.FORBIDDEN);
   });
 
-  it('refuses a phone without an account, naming the field', async () => {
-    const before = await memberRowCount();
-    const res = await invite(a, '13700000000', [a.ordinaryRoleId]);
-    expect(res.json()).toEqual({
-      code: ERROR_CODES.VALIDATION,
-      message: 'This phone number is not registered',
-      data: { field: 'phone' },
+  it('answers a phone without an account as any other, inviting an account its owner can claim', async () => {
+    const phone = '13700000000';
+    const known = await person();
+    const fresh = await invite(a, phone, [a.ordinaryRoleId]);
+    const existing = await invite(a, known.phone, [a.ordinaryRoleId]);
+    expect(fresh.statusCode).toBe(existing.statusCode);
+    expect(fresh.json()).toEqual(existing.json());
+    const [account] = await t.db.select().from(users).where(eq(users.phone, phone));
+    expect(account).toMatchObject({ unclaimed: true, passwordHash: null });
+    expect(await membership(a.id, account!.id)).toMatchObject({
+      status: 'invited',
+      invitedRoleIds: [a.ordinaryRoleId],
+      invitedName: null,
     });
-    expect(await memberRowCount()).toBe(before);
+    expect(await rolesHeld(a.id, account!.id)).toEqual([]);
   });
 
   it('refuses a malformed phone and a missing roleIds', async () => {

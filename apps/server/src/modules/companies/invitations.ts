@@ -6,51 +6,56 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
-import { AppError, fieldError } from '../../platform/envelope';
+import { AppError } from '../../platform/envelope';
+import type { RoleRow } from '../roles/service';
 import { memberRoles, roles } from '../roles/tables';
-import { grantableRoles } from '../users/members';
-import { findUserByPhone } from '../users/service';
+import { defaultUserName } from '../users/service';
 import { users } from '../users/tables';
 import { setCurrentCompany } from './service';
 import { companies, companyMembers } from './tables';
 
 /**
- * Invites a registered user. The roles follow the rule of every grant (users/members.ts): roles
- * of this company only, carrying only codes the inviter holds, so a delegated manager cannot
- * invite someone into more than they have.
+ * Invites a person by phone: the only way into a company is their consent. The answer is the
+ * same whether or not the phone has an account, and nothing of an existing account (its name,
+ * its status, its other companies) is read back: a phone without one gets an unclaimed account
+ * (no password, a default name; see users/tables.ts) that holds the invitation until its owner
+ * registers or logs in with an SMS code and agrees. The roles follow the rule of every grant
+ * (already checked by grantableRoles); `name` is the inviter's label for the person, shown to
+ * the company while the invitation is pending. Only an active member is refused
+ * (alreadyMember: the company knows its members); a pending, refused or withdrawn invitation
+ * is renewed.
  */
-export async function inviteMember(
+export async function inviteByPhone(
   db: Db,
-  input: {
-    companyId: number;
-    phone: string;
-    roleIds: number[];
-    invitedBy: number;
-    inviterCodes: ReadonlySet<string>;
-  },
+  input: { companyId: number; phone: string; name: string | null; roles: RoleRow[]; invitedBy: number },
 ): Promise<void> {
-  const user = await findUserByPhone(db, input.phone);
-  if (!user) throw fieldError('phone', 'phoneNotRegistered');
-  const granted = await grantableRoles(db, input.companyId, input.roleIds, input.inviterCodes);
-  const roleIds = granted.map((r) => r.id).sort((x, y) => x - y);
+  const roleIds = input.roles.map((r) => r.id).sort((x, y) => x - y);
   await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ phone: input.phone, userName: defaultUserName(input.phone), unclaimed: true })
+      .onConflictDoNothing({ target: users.phone })
+      .returning({ id: users.id });
+    const userId =
+      created?.id ??
+      (await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)))[0]!.id;
     const [existing] = await tx
       .select({ status: companyMembers.status })
       .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, user.id)))
+      .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, userId)))
       .for('update');
     if (existing?.status === 'active') throw new AppError('alreadyMember', {}, { field: 'phone' });
-    // a new invitation, or a renewed one after a refusal or an earlier removal
     const values = {
       status: 'invited',
       invitedBy: input.invitedBy,
       invitedRoleIds: roleIds,
+      invitedName: input.name,
       createdAt: new Date(),
       joinedAt: null,
     };
     await tx
       .insert(companyMembers)
-      .values({ companyId: input.companyId, userId: user.id, ...values })
+      .values({ companyId: input.companyId, userId, ...values })
       .onConflictDoUpdate({ target: [companyMembers.companyId, companyMembers.userId], set: values });
   });
 }
@@ -118,7 +123,7 @@ export async function acceptInvitation(
     const where = and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, input.userId));
     await tx
       .update(companyMembers)
-      .set({ status: 'active', joinedAt: new Date(), invitedRoleIds: null })
+      .set({ status: 'active', joinedAt: new Date(), invitedRoleIds: null, invitedName: null })
       .where(where);
     await tx
       .delete(memberRoles)
@@ -145,7 +150,7 @@ export async function refuseInvitation(db: Db, input: { userId: number; companyI
     await pendingInvitation(tx, input.userId, input.companyId);
     await tx
       .update(companyMembers)
-      .set({ status: 'refused', invitedRoleIds: null })
+      .set({ status: 'refused', invitedRoleIds: null, invitedName: null })
       .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, input.userId)));
   });
 }

@@ -33,6 +33,12 @@ export const companyMembers = pgTable(
      * invited user holds no codes in the company until they agree.
      */
     invitedRoleIds: jsonb('invited_role_ids').$type<number[]>(),
+    /**
+     * The name the inviter gave the person, shown to the company while the invitation is
+     * pending: the account's own name (and whether the phone has an account at all) is not the
+     * company's to see until the person agrees.
+     */
+    invitedName: varchar('invited_name', { length: 50 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
   },

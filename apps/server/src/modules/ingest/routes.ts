@@ -4,6 +4,7 @@ import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { AppError, assertField, fieldError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id } from '../../platform/schemas';
+import { KEY_CODE } from './holder';
 import { createKey, listKeys, revokeKey } from './keys';
 import { localizeRecordError } from './pipeline';
 import { SUBMIT_LIMIT, submit } from './submit';
@@ -91,10 +92,12 @@ export default async function ingestRoutes(app: App): Promise<void> {
   app.post(
     '/smartdata/key/create',
     {
-      config: { permission: 'member' },
+      // the data cabin's code: a key writes records, so creating one needs the page that does
+      config: { permission: KEY_CODE },
       schema: {
         tags: ['submission'],
-        summary: 'Create a submission key; `key` is shown only in this answer',
+        summary:
+          'Create a submission key (needs the data cabin code; the key writes only where its holder may write, checked at each submission); `key` is shown only in this answer',
         body: Type.Object({
           name: Type.String(),
           kind: Type.Union([Type.Literal('user'), Type.Literal('device')]),

@@ -6,6 +6,8 @@ import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } fro
 import { makeItem, SAMPLE_FIELDS, setPermissions } from '../cabin/test-support';
 import { dataItems } from '../dataitems/tables';
 import { dataRecords } from '../records/tables';
+import { memberRoles } from '../roles/tables';
+import { makeMember, makeRole } from '../users/test-support';
 import { invalidateItem } from './pipeline';
 import { submitEach } from './submit';
 import { submissionKeys } from './tables';
@@ -242,6 +244,109 @@ describe('POST /general/smartdata/submit', () => {
       .where(eq(companyMembers.userId, c.limited.id));
     expect((await post(key, { itemId, f2: 2 })).json().code).toBe(ERROR_CODES.TOKEN_INVALID);
     expect(await recordsOf(itemId)).toHaveLength(1);
+  });
+});
+
+describe('a key writes only where its holder may write', () => {
+  async function memberWith(company: TestCompany, codes: string[]) {
+    const role = await makeRole(t, company.id, codes);
+    return { role, member: await makeMember(t, company, [role]) };
+  }
+
+  it('a member with only pc_my_order cannot create a key, so cannot write into an item', async () => {
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const { member } = await memberWith(a, ['pc_my_order']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/key/create',
+      payload: { name: 'sneaky', kind: 'user' },
+      headers: { ...bearer(member.token), 'accept-language': 'en' },
+    });
+    expect(res.json()).toMatchObject({
+      code: ERROR_CODES.FORBIDDEN,
+      message: 'You do not have permission for this operation',
+    });
+    expect(await t.db.select().from(submissionKeys).where(eq(submissionKeys.userId, member.id))).toEqual([]);
+    const device = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/key/create',
+      payload: { name: 'sneaky', kind: 'device', deviceId: 'GW-1' },
+      headers: bearer(member.token),
+    });
+    expect(device.json().code).toBe(ERROR_CODES.FORBIDDEN);
+    expect(await recordsOf(itemId)).toEqual([]);
+  });
+
+  it('a key whose holder later lost the data cabin code is refused at each submission, HTTP and MQTT alike', async () => {
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const { member } = await memberWith(a, ['smart_data', 'sd_capsule']);
+    const { key } = await newKey(member.token);
+    expect((await post(key, { itemId, f2: 1 })).json().code).toBe(0);
+
+    const orders = await makeRole(t, a.id, ['pc_my_order']);
+    await t.db.delete(memberRoles).where(eq(memberRoles.userId, member.id));
+    await t.db.insert(memberRoles).values({ companyId: a.id, userId: member.id, roleId: orders });
+    expect((await post(key, { itemId, f2: 2 })).json()).toMatchObject({
+      code: ERROR_CODES.FORBIDDEN,
+      message: 'You do not have permission for this operation',
+    });
+    const answers = await submitEach(
+      t.app,
+      key,
+      [
+        { itemId, f2: 3 },
+        { itemId, f2: 4 },
+      ],
+      'mqtt',
+      'en',
+    );
+    expect(answers.map((x) => x.code)).toEqual([ERROR_CODES.FORBIDDEN, ERROR_CODES.FORBIDDEN]);
+    expect((await recordsOf(itemId)).map((r) => r.values.f2)).toEqual([1]);
+    // public collection does not help either: the key is the holder's, and the holder lost the code
+    await t.db.update(dataItems).set({ publicCollect: true }).where(eq(dataItems.id, itemId));
+    invalidateItem(itemId);
+    expect((await post(key, { itemId, f2: 5 })).json().code).toBe(ERROR_CODES.FORBIDDEN);
+
+    // with the code back, the same key writes again (revoke it to end it for good)
+    const cabin = await makeRole(t, a.id, ['sd_capsule']);
+    await t.db.insert(memberRoles).values({ companyId: a.id, userId: member.id, roleId: cabin });
+    expect((await post(key, { itemId, f2: 6 })).json().code).toBe(0);
+    expect((await recordsOf(itemId)).map((r) => r.values.f2)).toEqual([1, 6]);
+  });
+
+  it('a key whose holder later lost write permission on the item is refused at submission', async () => {
+    const { itemId, nodeId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const { member } = await memberWith(a, ['sd_capsule']);
+    const { key } = await newKey(member.token);
+    expect((await post(key, { itemId, f2: 1 })).json().code).toBe(0);
+    await setPermissions(t, nodeId, [{ scope: 'user', subjectId: member.id, level: 1 }]);
+    expect((await post(key, { itemId, f2: 2 })).json()).toMatchObject({
+      code: ERROR_CODES.FORBIDDEN,
+      data: { index: 0, itemId, field: 'itemId' },
+    });
+    await setPermissions(t, nodeId, [{ scope: 'company', subjectId: null, level: 0 }]);
+    expect((await post(key, { itemId, f2: 3 })).json().code).toBe(ERROR_CODES.NOT_FOUND);
+    expect((await recordsOf(itemId)).map((r) => r.values.f2)).toEqual([1]);
+  });
+
+  it('a device key writes only where its holder may write, not wherever the item names the device', async () => {
+    const fed = await makeItem(t, a.id, { fields: SAMPLE_FIELDS, kind: 13 });
+    await t.db
+      .update(dataItems)
+      .set({ sources: [{ deviceId: 'GW-HIDDEN', deviceName: 'gateway' }] })
+      .where(eq(dataItems.id, fed.itemId));
+    invalidateItem(fed.itemId);
+    await setPermissions(t, fed.nodeId, [{ scope: 'user', subjectId: a.limited.id, level: 1 }]);
+    const { key } = await newKey(a.limited.token, { name: 'gw', kind: 'device', deviceId: 'GW-HIDDEN' });
+    expect((await post(key, { itemId: fed.itemId, f1: 1 })).json()).toMatchObject({
+      code: ERROR_CODES.FORBIDDEN,
+      data: { itemId: fed.itemId },
+    });
+    await setPermissions(t, fed.nodeId, [{ scope: 'user', subjectId: a.limited.id, level: 0 }]);
+    expect((await post(key, { itemId: fed.itemId, f1: 2 })).json().code).toBe(ERROR_CODES.NOT_FOUND);
+    expect(await recordsOf(fed.itemId)).toEqual([]);
+    await setPermissions(t, fed.nodeId, [{ scope: 'user', subjectId: a.limited.id, level: 2 }]);
+    expect((await post(key, { itemId: fed.itemId, f1: 3 })).json().code).toBe(0);
   });
 });
 

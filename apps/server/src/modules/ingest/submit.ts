@@ -3,12 +3,18 @@
  * (one record or an array, each `{itemId, ts?, <field name or key>: value…}`), check the key
  * may write every item, then write through the pipeline. All or nothing; the answer comes
  * after commit.
+ *
+ * A key writes only where its holder may write, read afresh at each submission: the holder
+ * still holds the data cabin's code (holder.ts), and has write permission on each item (a
+ * device key, in addition, only on items naming its device), unless the item is public for
+ * collection.
  */
 import { DATA_PERMISSION, type Lang } from '@platform/domain';
 import type { App } from '../../platform/context';
 import { AppError, type Envelope, errorEnvelope, ok } from '../../platform/envelope';
 import { inFlightPer } from '../../platform/in-flight';
 import { levelsFor } from '../cabin/permissions';
+import { holdsKeyCode } from './holder';
 import { type KeyHolder, resolveKey, touchKey } from './keys';
 import { type IngestRecord, type ItemDef, localizeRecordError } from './pipeline';
 
@@ -43,23 +49,24 @@ const levelChecks = inFlightPer<App['db'], Map<number, number>>();
 
 interface Access {
   defs: Map<number, ItemDef | null>;
-  /** the holder's data permission on each item's node (user keys only) */
+  /** the holder's data permission on each item's node */
   levels: Map<number, number>;
 }
 
-/** What the holder may do with these items: one definition read and one permission read. */
+/**
+ * What the holder may do with these items: one definition read and one permission read.
+ * A holder without the data cabin's code is refused outright (40300), whatever the items.
+ */
 async function loadAccess(app: App, holder: KeyHolder, itemIds: number[]): Promise<Access> {
-  const defs = await app.ingest.itemDefs(itemIds);
-  let levels = new Map<number, number>();
-  if (holder.kind === 'user') {
-    const nodeIds = [...defs.values()].flatMap((d) =>
-      d && d.companyId === holder.companyId ? [d.nodeId] : [],
-    );
-    const who = { companyId: holder.companyId, userId: holder.userId };
-    const key = `${who.companyId}:${who.userId}:${[...new Set(nodeIds)].sort((x, y) => x - y).join(',')}`;
-    // concurrent submissions of one holder to the same items share the permission read
-    levels = await levelChecks(app.db).run(key, () => levelsFor(app.db, who, nodeIds));
-  }
+  const [defs, holdsCode] = await Promise.all([app.ingest.itemDefs(itemIds), holdsKeyCode(app.db, holder)]);
+  if (!holdsCode) throw new AppError('forbidden');
+  const nodeIds = [...defs.values()].flatMap((d) =>
+    d && d.companyId === holder.companyId ? [d.nodeId] : [],
+  );
+  const who = { companyId: holder.companyId, userId: holder.userId };
+  const key = `${who.companyId}:${who.userId}:${[...new Set(nodeIds)].sort((x, y) => x - y).join(',')}`;
+  // concurrent submissions of one holder to the same items share the permission read
+  const levels = await levelChecks(app.db).run(key, () => levelsFor(app.db, who, nodeIds));
   return { defs, levels };
 }
 
@@ -71,9 +78,8 @@ function checkAccess(holder: KeyHolder, access: Access, records: IngestRecord[])
       new AppError(key, {}, { index, itemId: record.itemId, field: 'itemId' });
     if (!item || item.companyId !== holder.companyId) throw fail('notFound');
     if (item.publicCollect) continue;
-    if (holder.kind === 'device') {
-      if (!item.sources.some((s) => s.deviceId === holder.deviceId)) throw fail('forbidden');
-      continue;
+    if (holder.kind === 'device' && !item.sources.some((s) => s.deviceId === holder.deviceId)) {
+      throw fail('forbidden');
     }
     const level = access.levels.get(item.nodeId) ?? DATA_PERMISSION.none;
     if (level === DATA_PERMISSION.none) throw fail('notFound');

@@ -2,9 +2,18 @@ import { COMPANY_MENU_CODES, ERROR_CODES, SYSTEM_MENU_CODES } from '@platform/do
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp } from '../../test/helper';
+import { makeItem, setPermissions } from '../cabin/test-support';
 import { companyMembers } from '../companies/tables';
 import { createUser } from '../users/service';
-import { getAs, makeMember, makeRole, postAs, roleRow } from '../users/test-support';
+import {
+  getAs,
+  makeMember,
+  makeRole,
+  membershipRow,
+  postAs,
+  roleIdsHeld,
+  roleRow,
+} from '../users/test-support';
 import { memberRoles, roles } from './tables';
 
 let t: TestApp;
@@ -87,6 +96,16 @@ describe('GET /role/getMenuCodes', () => {
     expect(plain).not.toContain('system_company');
     const platform = (await getAs(t, p.admin.token, '/role/getMenuCodes')).json().data;
     expect(platform).toEqual([...COMPANY_MENU_CODES, ...SYSTEM_MENU_CODES]);
+  });
+
+  it('offers a role manager only the codes they hold (what they may grant)', async () => {
+    const a = await makeCompany(t, 'Codes manager Co');
+    const managerRole = await makeRole(t, a.id, ['sd_board', 'um_role', 'user_management']);
+    const manager = await makeMember(t, a, [managerRole]);
+    const offered = (await getAs(t, manager.token, '/role/getMenuCodes')).json().data;
+    expect(offered).toEqual(
+      COMPANY_MENU_CODES.filter((c) => ['sd_board', 'um_role', 'user_management'].includes(c)),
+    );
   });
 });
 
@@ -181,7 +200,7 @@ describe('POST /role/addRole', () => {
     const before = await companyRoleRows(a.id);
     const res = await postAs(t, manager.token, '/role/addRole', {
       name: 'Backdoor',
-      roleType: 1,
+      roleType: 2,
       menuCodes: ['um_role', 'um_user'],
     });
     expect(res.json()).toEqual({
@@ -333,5 +352,168 @@ describe('POST /role/deleteRole', () => {
     expect(bad.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'id' } });
     expect(await roleRow(t, a.ordinaryRoleId)).toBeDefined();
     expect(await roleRow(t, used)).toBeDefined();
+  });
+});
+
+describe('a role manager cannot raise anyone’s rights, their own included', () => {
+  const MANAGER_CODES = ['user_management', 'um_role', 'um_user', 'smart_data', 'sd_capsule'];
+
+  async function setting() {
+    const a = await makeCompany(t, `Takeover ${Math.random().toString(36).slice(2, 8)}`);
+    const managerRole = await makeRole(t, a.id, MANAGER_CODES, { name: 'Role managers' });
+    const manager = await makeMember(t, a, [managerRole], 'Role manager');
+    // an item whose data permission is none for everyone but administrators
+    const secret = await makeItem(t, a.id, { name: 'Payroll' });
+    await setPermissions(t, secret.nodeId, [{ scope: 'company', subjectId: null, level: 0 }]);
+    return { a, managerRole, manager, secret };
+  }
+
+  async function readItem(token: string, itemId: number) {
+    return (await getAs(t, token, '/smartdata/item/get', { itemId: String(itemId) })).json();
+  }
+
+  it('the exact attack: create a role of type 1 with codes they hold, take it, read an item hidden from them — refused at the first step', async () => {
+    const { a, managerRole, manager, secret } = await setting();
+    expect((await readItem(manager.token, secret.itemId)).code).toBe(ERROR_CODES.NOT_FOUND);
+    const before = await companyRoleRows(a.id);
+
+    const created = await postAs(t, manager.token, '/role/addRole', {
+      name: 'Backdoor',
+      roleType: 1,
+      menuCodes: ['um_role', 'um_user'],
+    });
+    expect(created.json()).toEqual({
+      code: ERROR_CODES.VALIDATION,
+      message: 'You cannot grant, revoke or manage permissions you do not hold yourself',
+      data: { field: 'roleType' },
+    });
+    expect(await companyRoleRows(a.id)).toEqual(before);
+    expect(await roleIdsHeld(t, a.id, manager.id)).toEqual([managerRole]);
+    expect((await readItem(manager.token, secret.itemId)).code).toBe(ERROR_CODES.NOT_FOUND);
+    // the administrator still reads it
+    expect((await readItem(a.admin.token, secret.itemId)).code).toBe(0);
+  });
+
+  it('cannot take an administrator-type role that already exists, even one whose codes they hold', async () => {
+    const { a, managerRole, manager, secret } = await setting();
+    const leads = await makeRole(t, a.id, ['smart_data'], { name: 'Shift leads', roleType: 1 });
+    for (const roleIds of [
+      [managerRole, leads],
+      [managerRole, a.adminRoleId],
+    ]) {
+      const res = await postAs(t, manager.token, '/user/updateSysUser', { userId: manager.id, roleIds });
+      expect(res.json(), JSON.stringify(roleIds)).toMatchObject({
+        code: ERROR_CODES.VALIDATION,
+        data: { field: 'roleIds' },
+      });
+    }
+    expect(await roleIdsHeld(t, a.id, manager.id)).toEqual([managerRole]);
+    expect((await readItem(manager.token, secret.itemId)).code).toBe(ERROR_CODES.NOT_FOUND);
+  });
+
+  it('cannot raise the role they hold: not to type 1, not with codes they lack', async () => {
+    const { a, managerRole, manager } = await setting();
+    const toAdmin = await postAs(t, manager.token, '/role/updateRole', { id: managerRole, roleType: 1 });
+    expect(toAdmin.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'roleType' } });
+    const moreCodes = await postAs(t, manager.token, '/role/updateRole', {
+      id: managerRole,
+      menuCodes: [...MANAGER_CODES, 'sys_company_info'],
+    });
+    expect(moreCodes.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'menuCodes' } });
+    expect(await roleRow(t, managerRole)).toMatchObject({ roleType: 2, menuCodes: MANAGER_CODES });
+    expect(await roleIdsHeld(t, a.id, manager.id)).toEqual([managerRole]);
+  });
+
+  it('cannot edit or delete a role above them, nor lower an administrator role to take it', async () => {
+    const { a, manager } = await setting();
+    const leads = await makeRole(t, a.id, ['smart_data'], { name: 'Shift leads', roleType: 1 });
+    const beyondCodes = await makeRole(t, a.id, ['smart_data', 'sys_company_info'], { name: 'Settings' });
+    const attempts: Array<[string, Record<string, unknown>]> = [
+      ['/role/updateRole', { id: leads, roleType: 2 }],
+      ['/role/updateRole', { id: leads, name: 'Mine now' }],
+      ['/role/updateRole', { id: a.adminRoleId, name: 'Former admins' }],
+      ['/role/updateRole', { id: beyondCodes, menuCodes: ['smart_data'] }],
+      ['/role/deleteRole', { id: leads }],
+      ['/role/deleteRole', { id: beyondCodes }],
+    ];
+    for (const [url, body] of attempts) {
+      const res = await postAs(t, manager.token, url, body);
+      expect(res.json(), `${url} ${JSON.stringify(body)}`).toMatchObject({
+        code: ERROR_CODES.VALIDATION,
+        message: 'You cannot grant, revoke or manage permissions you do not hold yourself',
+        data: { field: 'id' },
+      });
+    }
+    expect(await roleRow(t, leads)).toMatchObject({ name: 'Shift leads', roleType: 1 });
+    expect(await roleRow(t, beyondCodes)).toMatchObject({ menuCodes: ['smart_data', 'sys_company_info'] });
+    expect(await roleRow(t, a.adminRoleId)).toMatchObject({ name: '管理员' });
+  });
+
+  it('cannot remove an administrator’s role, disable or remove them, even holding every code but the type', async () => {
+    const a = await makeCompany(t, 'Coup Co');
+    // every company code, but an ordinary role: the administrator is still beyond reach
+    const everything = await makeRole(t, a.id, [...COMPANY_MENU_CODES], { name: 'Almost admins' });
+    const manager = await makeMember(t, a, [everything], 'Ambitious');
+    const attempts: Array<[string, Record<string, unknown>]> = [
+      ['/user/updateSysUser', { userId: a.admin.id, roleIds: [a.ordinaryRoleId] }],
+      ['/user/updateSysUser', { userId: a.admin.id, status: 0 }],
+      ['/user/removeSysUser', { userId: a.admin.id }],
+    ];
+    for (const [url, body] of attempts) {
+      const res = await postAs(t, manager.token, url, body);
+      expect(res.json(), `${url} ${JSON.stringify(body)}`).toMatchObject({
+        code: ERROR_CODES.VALIDATION,
+        data: { field: 'userId' },
+      });
+    }
+    expect(await roleIdsHeld(t, a.id, a.admin.id)).toEqual([a.adminRoleId]);
+    expect((await getAs(t, a.admin.token, '/user/getUser')).json().code).toBe(0);
+    // nor hand the administrator role to a newcomer or an invitee
+    for (const url of ['/user/addSysUser', '/company/member/inviteMember']) {
+      const res = await postAs(t, manager.token, url, {
+        phone: '13700009999',
+        userName: 'Friend',
+        roleIds: [a.adminRoleId],
+      });
+      expect(res.json(), url).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'roleIds' } });
+    }
+  });
+
+  it('an administrator keeps full power: creates an administrator role and gives it', async () => {
+    const { a, manager, secret } = await setting();
+    const created = await postAs(t, a.admin.token, '/role/addRole', {
+      name: 'Deputies',
+      roleType: 1,
+      menuCodes: ['smart_data', 'sd_capsule'],
+    });
+    expect(created.json().code).toBe(0);
+    const granted = await postAs(t, a.admin.token, '/user/updateSysUser', {
+      userId: manager.id,
+      roleIds: [created.json().data.id],
+    });
+    expect(granted.json().code).toBe(0);
+    expect((await readItem(manager.token, secret.itemId)).code).toBe(0);
+  });
+
+  it("another company's administrator cannot give your roles or change your members", async () => {
+    const { a, manager } = await setting();
+    const b = await makeCompany(t, 'Raider Co');
+    const attempts: Array<[string, Record<string, unknown>, string]> = [
+      ['/user/updateSysUser', { userId: manager.id, roleIds: [] }, 'userId'],
+      ['/user/updateSysUser', { userId: manager.id, roleIds: [a.adminRoleId] }, 'roleIds'],
+      ['/user/updateSysUser', { userId: a.admin.id, status: 0 }, 'userId'],
+      ['/user/removeSysUser', { userId: manager.id }, 'userId'],
+      ['/user/addSysUser', { phone: manager.phone, userName: 'X', roleIds: [a.adminRoleId] }, 'roleIds'],
+    ];
+    for (const [url, body, field] of attempts) {
+      const res = await postAs(t, b.admin.token, url, body);
+      expect(res.json(), `${url} ${JSON.stringify(body)}`).toMatchObject({
+        code: ERROR_CODES.VALIDATION,
+        data: { field },
+      });
+    }
+    expect((await membershipRow(t, a.id, manager.id))?.status).toBe('active');
+    expect(await membershipRow(t, b.id, manager.id)).toBeUndefined();
+    expect(await roleIdsHeld(t, a.id, a.admin.id)).toEqual([a.adminRoleId]);
   });
 });

@@ -1,4 +1,5 @@
 import { checkName } from '@platform/domain';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
@@ -6,7 +7,7 @@ import { assertField, fieldError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id } from '../../platform/schemas';
 import {
   addRole,
-  assertHeld,
+  authorityIn,
   deleteRole,
   grantableCodes,
   isPlatformCompany,
@@ -29,6 +30,11 @@ const RoleType = Type.Union([Type.Literal(1), Type.Literal(2)], {
 });
 const Description = Type.Union([Type.String({ maxLength: 200 }), Type.Null()]);
 const MenuCodes = Type.Array(Type.String({ maxLength: 64 }), { maxItems: 200 });
+
+/** The caller's authority in their current company (what they may hand out). */
+function callerAuthority(app: App, request: FastifyRequest) {
+  return authorityIn(app.db, callerCompany(request), caller(request).userId);
+}
 
 function checkedName(value: string): string {
   const name = value.trim();
@@ -63,11 +69,16 @@ export default async function rolesRoutes(app: App): Promise<void> {
       config: { permission: 'um_role' },
       schema: {
         tags: ['roles'],
-        summary: 'The menu codes this company may grant (system codes only in the platform company)',
+        summary:
+          'The menu codes the caller may grant here: those of the company (system codes only in the platform company) that the caller holds',
         response: { 200: Envelope(Type.Array(Type.String())) },
       },
     },
-    async (request) => ok(grantableCodes(await isPlatformCompany(app.db, callerCompany(request)))),
+    async (request) => {
+      const held = caller(request).menuCodes;
+      const grantable = grantableCodes(await isPlatformCompany(app.db, callerCompany(request)));
+      return ok(grantable.filter((code) => held.has(code)));
+    },
   );
 
   app.post(
@@ -76,7 +87,8 @@ export default async function rolesRoutes(app: App): Promise<void> {
       config: { permission: 'um_role' },
       schema: {
         tags: ['roles'],
-        summary: 'Create a role (codes must be grantable here and held by the caller)',
+        summary:
+          'Create a role (codes grantable here and held by the caller; the administrator type only by an administrator)',
         body: Type.Object({
           name: Type.String({ maxLength: 200 }),
           description: Type.Optional(Description),
@@ -91,13 +103,12 @@ export default async function rolesRoutes(app: App): Promise<void> {
       const { body } = request;
       const name = checkedName(body.name);
       const menuCodes = checkedCodes(body.menuCodes, await isPlatformCompany(app.db, companyId));
-      assertHeld('menuCodes', menuCodes, caller(request).menuCodes);
-      const id = await addRole(app.db, companyId, {
-        name,
-        description: body.description?.trim() || null,
-        roleType: body.roleType,
-        menuCodes,
-      });
+      const id = await addRole(
+        app.db,
+        companyId,
+        { name, description: body.description?.trim() || null, roleType: body.roleType, menuCodes },
+        await callerAuthority(app, request),
+      );
       return ok({ id }, 'operation', request.lang);
     },
   );
@@ -108,7 +119,8 @@ export default async function rolesRoutes(app: App): Promise<void> {
       config: { permission: 'um_role' },
       schema: {
         tags: ['roles'],
-        summary: 'Change a role of the current company (the built-in administrator role keeps its codes)',
+        summary:
+          "Change a role within the caller's authority, before and after (the built-in administrator role keeps its codes)",
         body: Type.Object({
           id: Id,
           name: Type.Optional(Type.String({ maxLength: 200 })),
@@ -133,7 +145,7 @@ export default async function rolesRoutes(app: App): Promise<void> {
         companyId,
         body.id,
         { name, description, roleType: body.roleType, menuCodes },
-        caller(request).menuCodes,
+        await callerAuthority(app, request),
       );
       return ok(null, 'operation', request.lang);
     },
@@ -145,13 +157,14 @@ export default async function rolesRoutes(app: App): Promise<void> {
       config: { permission: 'um_role' },
       schema: {
         tags: ['roles'],
-        summary: 'Delete a role (refused for built-in roles and while members hold it)',
+        summary:
+          "Delete a role within the caller's authority (refused for built-in roles and while members hold it)",
         body: Type.Object({ id: Id }),
         response: { 200: EmptyEnvelope },
       },
     },
     async (request) => {
-      await deleteRole(app.db, callerCompany(request), request.body.id);
+      await deleteRole(app.db, callerCompany(request), request.body.id, await callerAuthority(app, request));
       return ok(null, 'deleted', request.lang);
     },
   );

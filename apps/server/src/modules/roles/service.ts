@@ -1,15 +1,25 @@
 /**
  * Roles of a company and the two rules that keep role management safe:
  *
- * - Nobody hands out more than they hold: a role change (its codes, or who holds it) may only
- *   touch codes the caller holds. Company administrators hold every company code, so the rule
- *   only binds delegated managers (e.g. um_user without um_role), who could otherwise make
- *   themselves administrators.
+ * - Nobody hands out more than they hold (packages/domain roles.ts): a role the caller creates,
+ *   edits, deletes, grants or takes away, and every role held by a member they change, must be
+ *   within the caller's authority: its codes among the caller's codes, and the administrator
+ *   type only for a caller who holds it. A role manager therefore cannot make themselves (or
+ *   anyone) administrator, nor touch an administrator; administrators, whose built-in role
+ *   carries every company code, keep full power.
  * - A company keeps an administrator: at least one active, enabled member holding a role of
  *   roleType 1 that carries both um_role and um_user. Every change that could end that takes
  *   the company row lock first, so two administrators demoting each other cannot both win.
  */
-import { COMPANY_MENU_CODES, type MenuCode, SYSTEM_MENU_CODES } from '@platform/domain';
+import {
+  type Authority,
+  authorityOf,
+  beyondAuthority,
+  COMPANY_MENU_CODES,
+  type MenuCode,
+  type RoleGrant,
+  SYSTEM_MENU_CODES,
+} from '@platform/domain';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
@@ -87,9 +97,46 @@ export async function keepingAnAdministrator<T>(
   });
 }
 
-/** Throws grantNotHeld on `field` when `codes` has a code the caller does not hold. */
-export function assertHeld(field: string, codes: readonly string[], callerCodes: ReadonlySet<string>): void {
-  if (codes.some((code) => !callerCodes.has(code))) throw fieldError(field, 'grantNotHeld');
+/** A role as a grant: its type and the codes it carries that take effect in its company. */
+export function grantOf(role: Pick<RoleRow, 'roleType' | 'menuCodes'>, isPlatform: boolean): RoleGrant {
+  return { roleType: role.roleType, menuCodes: effectiveCodes(role.menuCodes, isPlatform) };
+}
+
+/** What the user holds in the company: the roles of their active membership there. */
+export async function authorityIn(db: Db, companyId: number, userId: number): Promise<Authority> {
+  const [isPlatform, rows] = await Promise.all([
+    isPlatformCompany(db, companyId),
+    db
+      .select({ roleType: roles.roleType, menuCodes: roles.menuCodes })
+      .from(memberRoles)
+      .innerJoin(roles, eq(roles.id, memberRoles.roleId))
+      .innerJoin(
+        companyMembers,
+        and(
+          eq(companyMembers.companyId, memberRoles.companyId),
+          eq(companyMembers.userId, memberRoles.userId),
+        ),
+      )
+      .where(
+        and(
+          eq(memberRoles.companyId, companyId),
+          eq(memberRoles.userId, userId),
+          eq(companyMembers.status, 'active'),
+        ),
+      ),
+  ]);
+  return authorityOf(rows.map((r) => grantOf(r, isPlatform)));
+}
+
+/**
+ * Throws grantNotHeld when one of the roles is beyond the authority: on `field`, or, without
+ * one, on the part beyond (roleType or menuCodes).
+ */
+export function assertWithin(authority: Authority, grants: readonly RoleGrant[], field?: string): void {
+  for (const grant of grants) {
+    const beyond = beyondAuthority(authority, grant);
+    if (beyond) throw fieldError(field ?? beyond, 'grantNotHeld');
+  }
 }
 
 /** Roles of the company among `ids`; any id that is not one of them is a bad roleIds. */
@@ -104,9 +151,9 @@ export async function companyRoles(db: Db, companyId: number, ids: readonly numb
   return rows;
 }
 
-/** Every code carried by the given roles that takes effect in the company. */
-export function codesOfRoles(rows: readonly RoleRow[], isPlatform: boolean): string[] {
-  return [...new Set(rows.flatMap((r) => effectiveCodes(r.menuCodes, isPlatform)))];
+/** The roles as grants, with the codes that take effect in their company. */
+export function grantsOf(rows: readonly RoleRow[], isPlatform: boolean): RoleGrant[] {
+  return rows.map((r) => grantOf(r, isPlatform));
 }
 
 export interface RoleView {
@@ -170,7 +217,14 @@ export interface RoleInput {
   menuCodes: string[];
 }
 
-export async function addRole(db: Db, companyId: number, input: RoleInput): Promise<number> {
+/** Creates a role within the caller's authority (its type and codes: grantNotHeld on that field). */
+export async function addRole(
+  db: Db,
+  companyId: number,
+  input: RoleInput,
+  authority: Authority,
+): Promise<number> {
+  assertWithin(authority, [grantOf(input, await isPlatformCompany(db, companyId))]);
   return db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     await assertNameFree(tx, companyId, input.name);
@@ -192,18 +246,22 @@ async function roleOfCompany(tx: Db, companyId: number, id: number): Promise<Rol
 }
 
 /**
- * Changes a role. The built-in administrator role keeps roleType 1 and every code it has, so
- * a company can always be managed; codes added to any role must be held by the caller.
+ * Changes a role. The role must be within the caller's authority as it is (else grantNotHeld on
+ * id: a manager cannot reach a role above them) and as it becomes (else on roleType or
+ * menuCodes), so nobody raises a role, their own included, beyond what they hold. The built-in
+ * administrator role keeps roleType 1 and every code it has, so a company can always be managed.
  */
 export async function updateRole(
   db: Db,
   companyId: number,
   id: number,
   change: Partial<RoleInput>,
-  callerCodes: ReadonlySet<string>,
+  authority: Authority,
 ): Promise<void> {
+  const isPlatform = await isPlatformCompany(db, companyId);
   await keepingAnAdministrator(db, companyId, async (tx) => {
     const role = await roleOfCompany(tx, companyId, id);
+    assertWithin(authority, [grantOf(role, isPlatform)], 'id');
     if (role.builtin && role.roleType === 1) {
       const keepsCodes =
         change.menuCodes == null || role.menuCodes.every((c) => change.menuCodes!.includes(c));
@@ -211,20 +269,24 @@ export async function updateRole(
       if (!keepsCodes) throw new AppError('adminRoleLocked', {}, { field: 'menuCodes' });
       if (!keepsType) throw new AppError('adminRoleLocked', {}, { field: 'roleType' });
     }
-    if (change.menuCodes != null) {
-      const added = change.menuCodes.filter((c) => !role.menuCodes.includes(c));
-      assertHeld('menuCodes', added, callerCodes);
-    }
+    assertWithin(authority, [
+      grantOf(
+        { roleType: change.roleType ?? role.roleType, menuCodes: change.menuCodes ?? role.menuCodes },
+        isPlatform,
+      ),
+    ]);
     if (change.name != null) await assertNameFree(tx, companyId, change.name, id);
     const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length > 0) await tx.update(roles).set(set).where(eq(roles.id, id));
   });
 }
 
-export async function deleteRole(db: Db, companyId: number, id: number): Promise<void> {
+export async function deleteRole(db: Db, companyId: number, id: number, authority: Authority): Promise<void> {
+  const isPlatform = await isPlatformCompany(db, companyId);
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const role = await roleOfCompany(tx, companyId, id);
+    assertWithin(authority, [grantOf(role, isPlatform)], 'id');
     if (role.builtin) throw new AppError('builtinRoleUndeletable', {}, { field: 'id' });
     const [held] = await tx.select({ n: count() }).from(memberRoles).where(eq(memberRoles.roleId, id));
     if (Number(held?.n ?? 0) > 0) throw new AppError('roleInUse', {}, { field: 'id' });

@@ -1,17 +1,12 @@
-import { checkName, checkPassword, checkPhone } from '@platform/domain';
+import { checkName, checkPhone } from '@platform/domain';
 import { Type } from 'typebox';
 import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { assertField, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, Paging, Phone, paging } from '../../platform/schemas';
-import {
-  addSysUser,
-  grantableRoles,
-  listMembers,
-  listSysUsers,
-  removeSysUser,
-  updateSysUser,
-} from './members';
+import { inviteByPhone } from '../companies/invitations';
+import { authorityIn } from '../roles/service';
+import { grantableRoles, listMembers, listSysUsers, removeSysUser, updateSysUser } from './members';
 
 const SysUserRow = Type.Object({
   userId: Type.Integer(),
@@ -69,33 +64,28 @@ export default async function memberRoutes(app: App): Promise<void> {
       schema: {
         tags: ['users'],
         summary:
-          'Add a member: a new phone gets an account (password optional: without one the person logs in by SMS code); a known phone joins unchanged',
+          'Invite a person by phone, with the name the company knows them by and the roles they get on accepting. The same answer whether or not the phone has an account; a new phone gets an account its owner claims by registering or logging in with an SMS code',
         body: Type.Object({
           phone: Phone,
-          userName: Type.String({ maxLength: 200 }),
-          password: Type.Optional(Type.String({ maxLength: 128 })),
+          userName: Type.String({
+            maxLength: 200,
+            description: "the company's name for the person while invited",
+          }),
           roleIds: RoleIds,
         }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              userId: Type.Integer(),
-              created: Type.Boolean({ description: 'false: an existing account was added' }),
-            }),
-          ),
-        },
+        response: { 200: EmptyEnvelope },
       },
     },
     async (request) => {
+      const auth = caller(request);
       const companyId = callerCompany(request);
       const { body } = request;
       assertField('phone', checkPhone(body.phone));
-      const userName = checkedUserName(body.userName);
-      const password = body.password || undefined;
-      if (password != null) assertField('password', checkPassword(password));
-      const roles = await grantableRoles(app.db, companyId, body.roleIds, caller(request).menuCodes);
-      const result = await addSysUser(app.db, { companyId, phone: body.phone, userName, password, roles });
-      return ok(result, 'operation', request.lang);
+      const name = checkedUserName(body.userName);
+      const authority = await authorityIn(app.db, companyId, auth.userId);
+      const roles = await grantableRoles(app.db, companyId, body.roleIds, authority);
+      await inviteByPhone(app.db, { companyId, phone: body.phone, name, roles, invitedBy: auth.userId });
+      return ok(null, 'invitationSent', request.lang);
     },
   );
 
@@ -121,14 +111,13 @@ export default async function memberRoutes(app: App): Promise<void> {
       const companyId = callerCompany(request);
       const { body } = request;
       const userName = body.userName == null ? undefined : checkedUserName(body.userName);
+      const authority = await authorityIn(app.db, companyId, auth.userId);
       const roles =
-        body.roleIds == null
-          ? undefined
-          : await grantableRoles(app.db, companyId, body.roleIds, auth.menuCodes);
+        body.roleIds == null ? undefined : await grantableRoles(app.db, companyId, body.roleIds, authority);
       await updateSysUser(app.db, {
         companyId,
         callerId: auth.userId,
-        callerCodes: auth.menuCodes,
+        authority,
         userId: body.userId,
         userName,
         status: body.status,
@@ -150,10 +139,11 @@ export default async function memberRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
+      const companyId = callerCompany(request);
       await removeSysUser(app.db, {
-        companyId: callerCompany(request),
+        companyId,
         userId: request.body.userId,
-        callerCodes: caller(request).menuCodes,
+        authority: await authorityIn(app.db, companyId, caller(request).userId),
       });
       return ok(null, 'deleted', request.lang);
     },

@@ -1,11 +1,15 @@
 import { ERROR_CODES } from '@platform/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeCompany, nextPhone, TEST_PASSWORD, type TestApp } from '../../test/helper';
+import { tokens } from '../auth/tables';
+import { getToken, postJson, requestCode } from '../auth/test-support';
+import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
 import { addActiveMember } from '../companies/service';
 import { companyMembers } from '../companies/tables';
 import { alertDelegations } from '../delegations/tables';
 import { groupMembers, userGroups } from '../groups/tables';
+import { dataRecords } from '../records/tables';
 import { createUser, findUserByPhone } from './service';
 import { users } from './tables';
 import { getAs, makeMember, makeRole, membershipRow, postAs, roleIdsHeld, userRow } from './test-support';
@@ -31,6 +35,14 @@ interface SysUser {
   roleIds: number[];
   roleNames: string[];
   joinedAt: string | null;
+}
+
+async function liveTokenCount(userId: number): Promise<number> {
+  const rows = await t.db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+  return rows.length;
 }
 
 async function sysUsers(token: string, query: Record<string, string> = {}) {
@@ -71,8 +83,9 @@ describe('GET /user/getSysUserList', () => {
         joinedAt: expect.any(String),
       },
       {
+        // invited without a name: the phone stands for it, not the account's name
         userId: invitee.id,
-        userName: 'Invitee',
+        userName: invitee.phone,
         phone: invitee.phone,
         status: 1,
         memberStatus: 'invited',
@@ -115,41 +128,14 @@ describe('GET /user/getSysUserList', () => {
 });
 
 describe('POST /user/addSysUser', () => {
-  it('creates the account of a new phone with its password and makes it an active member', async () => {
-    const a = await makeCompany(t, 'Add Co');
-    const phone = nextPhone();
-    const res = await postAs(t, a.admin.token, '/user/addSysUser', {
-      phone,
-      userName: ' 新同事 ',
-      password: 'welcome123',
-      roleIds: [a.ordinaryRoleId],
-    });
-    expect(res.json()).toMatchObject({ code: 0, message: 'Operation successful', data: { created: true } });
-    const user = await findUserByPhone(t.db, phone);
-    expect(res.json().data.userId).toBe(user!.id);
-    expect(user).toMatchObject({ userName: '新同事', currentCompanyId: a.id, status: 1 });
-    expect((await membershipRow(t, a.id, user!.id))?.status).toBe('active');
-    expect(await roleIdsHeld(t, a.id, user!.id)).toEqual([a.ordinaryRoleId]);
-    const token = await login(t.app, phone, 'welcome123');
-    const me = (await getAs(t, token, '/user/getUser')).json().data;
-    expect(me.companyId).toBe(a.id);
-    expect(me.menuCode).toEqual(['pc_my_assignment', 'pc_my_order', 'sd_capsule', 'smart_data']);
-  });
+  const INVITATION_SENT = {
+    code: 0,
+    message: 'Invitation sent: the person joins when they accept it',
+    data: null,
+  };
 
-  it('creates an account without a password when none is given', async () => {
-    const a = await makeCompany(t, 'No pw Co');
-    const phone = nextPhone();
-    const res = await postAs(t, a.admin.token, '/user/addSysUser', {
-      phone,
-      userName: 'Sms only',
-      roleIds: [],
-    });
-    expect(res.json().data.created).toBe(true);
-    expect((await findUserByPhone(t.db, phone))!.passwordHash).toBeNull();
-  });
-
-  it("adds an existing account as it is: its name and password stay the person's own", async () => {
-    const a = await makeCompany(t, 'Existing Co');
+  it("adding another company's user by phone does not enrol them: it only invites, and reveals nothing of the account", async () => {
+    const a = await makeCompany(t, 'Poacher Co');
     const other = await makeCompany(t, 'Elsewhere Co');
     const res = await postAs(t, a.admin.token, '/user/addSysUser', {
       phone: other.limited.phone,
@@ -157,18 +143,148 @@ describe('POST /user/addSysUser', () => {
       password: 'takeover99',
       roleIds: [a.ordinaryRoleId],
     });
-    expect(res.json()).toMatchObject({ code: 0, data: { userId: other.limited.id, created: false } });
+    expect(res.json()).toEqual(INVITATION_SENT);
+    expect(res.body).not.toContain('Elsewhere');
+    // a pending invitation, no role, no company change, no new password
+    expect(await membershipRow(t, a.id, other.limited.id)).toMatchObject({
+      status: 'invited',
+      invitedBy: a.admin.id,
+      invitedRoleIds: [a.ordinaryRoleId],
+      invitedName: 'Renamed by A',
+      joinedAt: null,
+    });
+    expect(await roleIdsHeld(t, a.id, other.limited.id)).toEqual([]);
     expect(await userRow(t, other.limited.id)).toMatchObject({
       userName: 'Elsewhere Co user',
       currentCompanyId: other.id,
+      unclaimed: false,
     });
-    expect(await login(t.app, other.limited.phone, TEST_PASSWORD)).toBeTruthy();
     await expect(login(t.app, other.limited.phone, 'takeover99')).rejects.toThrow();
+    const me = (await getAs(t, other.limited.token, '/user/getUser')).json().data;
+    expect(me.companies.map((c: { id: number }) => c.id)).toEqual([other.id]);
+    // the company sees its own label for the person, never the account's name or status
+    const row = (await sysUsers(a.admin.token)).list.find((u) => u.phone === other.limited.phone);
+    expect(row).toEqual({
+      userId: other.limited.id,
+      userName: 'Renamed by A',
+      phone: other.limited.phone,
+      status: 1,
+      memberStatus: 'invited',
+      roleIds: [a.ordinaryRoleId],
+      roleNames: ['普通用户'],
+      joinedAt: null,
+    });
+    expect((await sysUsers(a.admin.token, { keyword: 'Elsewhere' })).total).toBe(0);
+    // the person sees the invitation, and joins only by agreeing
+    const invitations = (await getAs(t, other.limited.token, '/company/member/getMyInvitations')).json().data;
+    expect(invitations.map((i: { companyId: number }) => i.companyId)).toEqual([a.id]);
+    await getAs(t, other.limited.token, '/company/member/agreeInvitation', { companyId: String(a.id) });
     expect(await roleIdsHeld(t, a.id, other.limited.id)).toEqual([a.ordinaryRoleId]);
-    expect(await roleIdsHeld(t, other.id, other.limited.id)).toEqual([other.ordinaryRoleId]);
+    const joined = (await sysUsers(a.admin.token)).list.find((u) => u.phone === other.limited.phone);
+    expect(joined).toMatchObject({ userName: 'Elsewhere Co user', memberStatus: 'active' });
   });
 
-  it('turns a pending invitation into an active membership with the roles given', async () => {
+  it('answers alike whether or not the phone has an account, enabled or disabled', async () => {
+    const a = await makeCompany(t, 'Prober Co');
+    const registered = await createUser(t.db, {
+      phone: nextPhone(),
+      userName: 'Known',
+      password: TEST_PASSWORD,
+    });
+    const disabled = await createUser(t.db, { phone: nextPhone(), userName: 'Off', password: TEST_PASSWORD });
+    await t.db.update(users).set({ status: 0 }).where(eq(users.id, disabled.id));
+    const fresh = nextPhone();
+    const answers = [];
+    for (const phone of [registered.phone, disabled.phone, fresh]) {
+      const res = await postAs(t, a.admin.token, '/user/addSysUser', {
+        phone,
+        userName: 'Probe',
+        roleIds: [],
+      });
+      answers.push({ status: res.statusCode, body: res.json(), headers: Object.keys(res.headers).sort() });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]!.body).toEqual(INVITATION_SENT);
+    const rows = (await sysUsers(a.admin.token)).list.filter((u) => u.memberStatus === 'invited');
+    const shape = rows.map(({ userId: _id, phone: _phone, ...rest }) => rest);
+    expect(shape).toEqual([0, 1, 2].map(() => ({ ...shape[0] })));
+    expect(shape[0]).toEqual({
+      userName: 'Probe',
+      status: 1,
+      memberStatus: 'invited',
+      roleIds: [],
+      roleNames: [],
+      joinedAt: null,
+    });
+  });
+
+  it('a new phone gets an unclaimed account without a password the admin chose; its owner claims it by registering with an SMS code and accepts', async () => {
+    const a = await makeCompany(t, 'Newcomer Co');
+    const phone = nextPhone();
+    const res = await postAs(t, a.admin.token, '/user/addSysUser', {
+      phone,
+      userName: ' 新同事 ',
+      password: 'chosen1234',
+      roleIds: [a.ordinaryRoleId],
+    });
+    expect(res.json()).toEqual(INVITATION_SENT);
+    const account = await findUserByPhone(t.db, phone);
+    expect(account).toMatchObject({
+      passwordHash: null,
+      unclaimed: true,
+      userName: `用户${phone.slice(-4)}`,
+      currentCompanyId: null,
+    });
+    expect(await membershipRow(t, a.id, account!.id)).toMatchObject({
+      status: 'invited',
+      invitedName: '新同事',
+    });
+    await expect(login(t.app, phone, 'chosen1234')).rejects.toThrow();
+
+    // the phone's owner registers as if the phone were new, with their own name and password
+    const code = await requestCode(t, phone);
+    const registered = await postJson(t, '/user/addUser', {
+      phone,
+      smsCode: code,
+      password: 'mine12345',
+      userName: '真名',
+    });
+    expect(registered.json()).toMatchObject({ code: 0, data: { token: expect.any(String) } });
+    expect(await userRow(t, account!.id)).toMatchObject({ userName: '真名', unclaimed: false });
+    const token = await login(t.app, phone, 'mine12345');
+    // the invitation waits for their answer: no company, no codes yet
+    expect((await getAs(t, token, '/user/getUser')).json().data).toMatchObject({
+      companyId: null,
+      menuCode: [],
+    });
+    const invitations = (await getAs(t, token, '/company/member/getMyInvitations')).json().data;
+    expect(invitations).toEqual([
+      expect.objectContaining({ companyId: a.id, invitedBy: 'Newcomer Co admin' }),
+    ]);
+    await getAs(t, token, '/company/member/agreeInvitation', { companyId: String(a.id) });
+    const me = (await getAs(t, token, '/user/getUser')).json().data;
+    expect(me).toMatchObject({ companyId: a.id, userName: '真名' });
+    expect(me.menuCode).toEqual(['pc_my_assignment', 'pc_my_order', 'sd_capsule', 'smart_data']);
+    // once claimed, the phone is taken
+    const again = await postJson(t, '/user/addUser', { phone, smsCode: '123456', password: 'other1234' });
+    expect(again.json()).toMatchObject({ code: ERROR_CODES.CONFLICT, data: { field: 'phone' } });
+  });
+
+  it("a new phone's owner can also claim the account by logging in with an SMS code", async () => {
+    const a = await makeCompany(t, 'Sms claim Co');
+    const phone = nextPhone();
+    await postAs(t, a.admin.token, '/user/addSysUser', { phone, userName: 'Driver', roleIds: [] });
+    const code = await requestCode(t, phone);
+    const res = await getToken(t, { phone, smsCode: code });
+    expect(res.json().code).toBe(0);
+    expect((await findUserByPhone(t.db, phone))!.unclaimed).toBe(false);
+    const invitations = (await getAs(t, res.json().data.token, '/company/member/getMyInvitations')).json()
+      .data;
+    expect(invitations.map((i: { companyId: number }) => i.companyId)).toEqual([a.id]);
+  });
+
+  it('renews a pending invitation with the roles given; it stays pending', async () => {
     const a = await makeCompany(t, 'Invited Co');
     const invitee = await createUser(t.db, { phone: nextPhone(), userName: 'Pending' });
     await invite(a.id, invitee.id, [a.adminRoleId]);
@@ -179,10 +295,10 @@ describe('POST /user/addSysUser', () => {
     });
     expect(res.json().code).toBe(0);
     expect(await membershipRow(t, a.id, invitee.id)).toMatchObject({
-      status: 'active',
-      invitedRoleIds: null,
+      status: 'invited',
+      invitedRoleIds: [a.ordinaryRoleId],
     });
-    expect(await roleIdsHeld(t, a.id, invitee.id)).toEqual([a.ordinaryRoleId]);
+    expect(await roleIdsHeld(t, a.id, invitee.id)).toEqual([]);
   });
 
   it('refuses an active member', async () => {
@@ -198,18 +314,18 @@ describe('POST /user/addSysUser', () => {
       data: { field: 'phone' },
     });
     expect(await roleIdsHeld(t, a.id, a.limited.id)).toEqual([a.ordinaryRoleId]);
+    expect((await membershipRow(t, a.id, a.limited.id))?.status).toBe('active');
   });
 
   it('names each bad field and creates nothing', async () => {
     const a = await makeCompany(t, 'Bad add Co');
     const b = await makeCompany(t, 'Other add Co');
     const phone = nextPhone();
-    const good = { phone, userName: 'Someone', password: 'welcome123', roleIds: [a.ordinaryRoleId] };
+    const good = { phone, userName: 'Someone', roleIds: [a.ordinaryRoleId] };
     const cases: Array<[Record<string, unknown>, string, string | null]> = [
       [{ phone: '12345' }, 'phone', 'Please enter a valid mobile phone number'],
       [{ userName: '' }, 'userName', 'Please enter a name'],
       [{ userName: 'y'.repeat(26) }, 'userName', 'The length of the name cannot exceed 25 characters'],
-      [{ password: 'weak' }, 'password', null],
       [{ roleIds: [b.adminRoleId] }, 'roleIds', null],
       [{ roleIds: [a.ordinaryRoleId, 999_999] }, 'roleIds', null],
       [{ roleIds: ['x'] }, 'roleIds.0', null],
@@ -226,7 +342,7 @@ describe('POST /user/addSysUser', () => {
     expect(await findUserByPhone(t.db, phone)).toBeUndefined();
   });
 
-  it('lets a manager grant only roles whose codes they hold', async () => {
+  it('lets a manager grant only roles within their own authority', async () => {
     const a = await makeCompany(t, 'Manager Co');
     const managerRole = await makeRole(t, a.id, ['user_management', 'um_user', 'smart_data', 'sd_capsule']);
     const viewerRole = await makeRole(t, a.id, ['smart_data', 'sd_capsule']);
@@ -248,7 +364,31 @@ describe('POST /user/addSysUser', () => {
       userName: 'Viewer',
       roleIds: [viewerRole],
     });
-    expect(allowed.json().code).toBe(0);
+    expect(allowed.json()).toEqual(INVITATION_SENT);
+  });
+
+  it("another company's administrator adding your member only invites them into their own company", async () => {
+    const a = await makeCompany(t, 'Home Co');
+    const b = await makeCompany(t, 'Snatcher Co');
+    const res = await postAs(t, b.admin.token, '/user/addSysUser', {
+      phone: a.limited.phone,
+      userName: 'Ours now',
+      roleIds: [b.adminRoleId],
+    });
+    expect(res.json()).toEqual(INVITATION_SENT);
+    expect(await membershipRow(t, b.id, a.limited.id)).toMatchObject({ status: 'invited' });
+    expect(await roleIdsHeld(t, b.id, a.limited.id)).toEqual([]);
+    expect(await roleIdsHeld(t, a.id, a.limited.id)).toEqual([a.ordinaryRoleId]);
+    const me = (await getAs(t, a.limited.token, '/user/getUser')).json().data;
+    expect(me).toMatchObject({ companyId: a.id });
+    expect(me.companies.map((c: { id: number }) => c.id)).toEqual([a.id]);
+    // nor can B then act on the account as if it were theirs
+    const disable = await postAs(t, b.admin.token, '/user/updateSysUser', {
+      userId: a.limited.id,
+      status: 0,
+    });
+    expect(disable.json().code).toBe(ERROR_CODES.BUSINESS);
+    expect((await userRow(t, a.limited.id))!.status).toBe(1);
   });
 });
 
@@ -278,7 +418,73 @@ describe('POST /user/updateSysUser', () => {
     const after = await getAs(t, a.limited.token, '/user/getUser');
     expect(after.json().code).toBe(ERROR_CODES.TOKEN_INVALID);
     expect((await sysUsers(a.admin.token)).list.find((u) => u.userId === a.limited.id)?.status).toBe(0);
+  });
+
+  it('a disabled user keeps no session: every token is revoked, and enabling the account again does not revive them', async () => {
+    const a = await makeCompany(t, 'Revive Co');
+    const secondSession = await login(t.app, a.limited.phone);
+    expect(await liveTokenCount(a.limited.id)).toBe(2);
+    await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 0 });
+    expect(await liveTokenCount(a.limited.id)).toBe(0);
+    // the disabled person cannot log in again either
+    const relogin = await t.app.inject({
+      method: 'POST',
+      url: '/general/user/access/getToken',
+      payload: `phone=${a.limited.phone}&password=${TEST_PASSWORD}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    });
+    expect(relogin.json()).toMatchObject({
+      code: ERROR_CODES.FORBIDDEN,
+      message: 'This account is disabled',
+    });
+
+    expect(
+      (await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 1 })).json()
+        .code,
+    ).toBe(0);
+    for (const old of [a.limited.token, secondSession]) {
+      expect((await getAs(t, old, '/user/getUser')).json().code).toBe(ERROR_CODES.TOKEN_INVALID);
+    }
+    // they log in anew
+    const fresh = await login(t.app, a.limited.phone);
+    expect((await getAs(t, fresh, '/user/getUser')).json().code).toBe(0);
+  });
+
+  it("a disabled user's submission keys are refused while the account is disabled", async () => {
+    const a = await makeCompany(t, 'Key disable Co');
+    const { itemId } = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const created = await postAs(t, a.limited.token, '/smartdata/key/create', {
+      name: 'script',
+      kind: 'user',
+    });
+    const key = created.json().data.key as string;
+    const submit = (count: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/general/smartdata/submit',
+        payload: { itemId, f2: count },
+        headers: { authorization: key, 'accept-language': 'en' },
+      });
+    expect((await submit(1)).json().code).toBe(0);
+    await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 0 });
+    expect((await submit(2)).json()).toMatchObject({
+      code: ERROR_CODES.TOKEN_INVALID,
+      message: 'The submission key is invalid or has been revoked',
+    });
+    const written = await t.db.select().from(dataRecords).where(eq(dataRecords.itemId, itemId));
+    expect(written.map((r) => r.values)).toEqual([{ f2: 1 }]);
+    // a key is not a session: it works again once the account is enabled (revoke it to end it)
     await postAs(t, a.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 1 });
+    expect((await submit(3)).json().code).toBe(0);
+  });
+
+  it("another company's administrator cannot disable a member of yours", async () => {
+    const a = await makeCompany(t, 'Victim Co');
+    const b = await makeCompany(t, 'Hostile Co');
+    const res = await postAs(t, b.admin.token, '/user/updateSysUser', { userId: a.limited.id, status: 0 });
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'userId' } });
+    expect((await userRow(t, a.limited.id))!.status).toBe(1);
+    expect(await liveTokenCount(a.limited.id)).toBe(1);
     expect((await getAs(t, a.limited.token, '/user/getUser')).json().code).toBe(0);
   });
 

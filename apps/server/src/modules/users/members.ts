@@ -2,19 +2,21 @@
  * User management inside one company (um_user). A company manages its memberships and the
  * roles its members hold; the account itself (name, enabled flag) belongs to the person, so a
  * company may change it only when it is the account's sole active company. A manager touches
- * only members and roles whose codes they hold themselves (see roles/service.ts).
+ * only members and roles within their own authority: codes they hold, and the administrator
+ * type only if they hold it (see roles/service.ts).
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Authority } from '@platform/domain';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
-import { hashPassword } from '../../platform/password';
+import { revokeAllTokens } from '../../platform/tokens';
 import { companies, companyMembers } from '../companies/tables';
 import { alertDelegations } from '../delegations/tables';
 import { groupMembers, userGroups } from '../groups/tables';
 import {
-  assertHeld,
-  codesOfRoles,
+  assertWithin,
   companyRoles,
+  grantsOf,
   isPlatformCompany,
   keepingAnAdministrator,
   type RoleRow,
@@ -27,18 +29,27 @@ function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function keywordFilter(keyword: string | undefined) {
+function keywordFilter(keyword: string | undefined, name: SQL | typeof users.userName = users.userName) {
   const text = keyword?.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
-  return or(ilike(users.userName, pattern), ilike(users.phone, pattern));
+  return or(ilike(name, pattern), ilike(users.phone, pattern));
 }
+
+/**
+ * The name the company sees: an active member's own, an invited person's as the inviter gave
+ * it (else the phone), so nothing of an account is shown, nor found by searching, before its
+ * owner agrees.
+ */
+const shownName = sql`case when ${companyMembers.status} = 'active' then ${users.userName}
+  else coalesce(${companyMembers.invitedName}, ${users.phone}) end`;
 
 export interface SysUserView {
   userId: number;
+  /** an invited person's: the name the inviter gave (else the phone), not the account's */
   userName: string;
   phone: string;
-  /** the account: 1 enabled, 0 disabled */
+  /** the account: 1 enabled, 0 disabled; always 1 for an invited person (theirs, not shown) */
   status: number;
   /** the membership: active, or invited and not yet agreed */
   memberStatus: string;
@@ -53,7 +64,10 @@ interface PageQuery {
   offset: number;
 }
 
-/** Active and invited members of the company; invited ones show the roles they will get. */
+/**
+ * Active and invited members of the company; invited ones show the roles they will get, and
+ * the name the inviter gave them: an invited person's account is not the company's to see.
+ */
 export async function listSysUsers(
   db: Db,
   companyId: number,
@@ -62,7 +76,7 @@ export async function listSysUsers(
   const where = and(
     eq(companyMembers.companyId, companyId),
     inArray(companyMembers.status, ['active', 'invited']),
-    keywordFilter(query.keyword),
+    keywordFilter(query.keyword, shownName),
   );
   const [rows, [totalRow], companyRoleRows] = await Promise.all([
     db
@@ -73,6 +87,7 @@ export async function listSysUsers(
         status: users.status,
         memberStatus: companyMembers.status,
         invitedRoleIds: companyMembers.invitedRoleIds,
+        invitedName: companyMembers.invitedName,
         joinedAt: companyMembers.joinedAt,
       })
       .from(companyMembers)
@@ -100,13 +115,14 @@ export async function listSysUsers(
     for (const h of holdings) held.set(h.userId, [...(held.get(h.userId) ?? []), h.roleId]);
   }
   const list = rows.map((r) => {
-    const wanted = r.memberStatus === 'active' ? (held.get(r.userId) ?? []) : (r.invitedRoleIds ?? []);
+    const active = r.memberStatus === 'active';
+    const wanted = active ? (held.get(r.userId) ?? []) : (r.invitedRoleIds ?? []);
     const roleIds = wanted.filter((id) => roleName.has(id));
     return {
       userId: r.userId,
-      userName: r.userName,
+      userName: active ? r.userName : (r.invitedName ?? r.phone),
       phone: r.phone,
-      status: r.status,
+      status: active ? r.status : 1,
       memberStatus: r.memberStatus,
       roleIds,
       roleNames: roleIds.map((id) => roleName.get(id)!),
@@ -158,17 +174,17 @@ export async function listMembers(
 }
 
 /**
- * The roles asked for, checked: each must be a role of the company (else roleIds), and each
- * code they carry must be held by the caller (else grantNotHeld on roleIds).
+ * The roles asked for, checked: each must be a role of the company (else roleIds), and within
+ * the caller's authority, by its codes and its type (else grantNotHeld on roleIds).
  */
 export async function grantableRoles(
   db: Db,
   companyId: number,
   roleIds: readonly number[],
-  callerCodes: ReadonlySet<string>,
+  authority: Authority,
 ): Promise<RoleRow[]> {
   const rows = await companyRoles(db, companyId, roleIds);
-  assertHeld('roleIds', codesOfRoles(rows, await isPlatformCompany(db, companyId)), callerCodes);
+  assertWithin(authority, grantsOf(rows, await isPlatformCompany(db, companyId)), 'roleIds');
   return rows;
 }
 
@@ -179,6 +195,22 @@ async function rolesHeld(tx: Db, companyId: number, userId: number): Promise<Rol
     .innerJoin(roles, eq(roles.id, memberRoles.roleId))
     .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
   return rows.map((r) => r.role);
+}
+
+/** The roles a member holds, or for an invited one the roles they are to get (those that exist). */
+async function rolesOfMembership(
+  tx: Db,
+  companyId: number,
+  userId: number,
+  membership: { status: string; invitedRoleIds: number[] | null },
+): Promise<RoleRow[]> {
+  if (membership.status === 'active') return rolesHeld(tx, companyId, userId);
+  const wanted = membership.invitedRoleIds ?? [];
+  if (wanted.length === 0) return [];
+  return tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), inArray(roles.id, wanted)));
 }
 
 /** The membership row (active or invited), locked; notMember when there is none. */
@@ -216,65 +248,10 @@ async function belongsElsewhere(tx: Db, companyId: number, userId: number): Prom
   return row != null;
 }
 
-export interface AddSysUserInput {
-  companyId: number;
-  phone: string;
-  userName: string;
-  password?: string;
-  roles: RoleRow[];
-}
-
-/**
- * A new phone gets an account (with the password given, or none: the person then logs in by
- * SMS code); a known phone joins as it is: its name and password are the person's own and
- * stay unchanged. Either way the membership is active at once with exactly the given roles.
- */
-export async function addSysUser(
-  db: Db,
-  input: AddSysUserInput,
-): Promise<{ userId: number; created: boolean }> {
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(users)
-      .values({ phone: input.phone, userName: input.userName, passwordHash })
-      .onConflictDoNothing({ target: users.phone })
-      .returning({ id: users.id });
-    const created = inserted != null;
-    const userId =
-      inserted?.id ??
-      (await tx.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)))[0]!.id;
-    const [existing] = await tx
-      .select({ status: companyMembers.status })
-      .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, userId)))
-      .for('update');
-    if (existing?.status === 'active') throw new AppError('alreadyMember', {}, { field: 'phone' });
-    const values = { status: 'active', invitedRoleIds: null, joinedAt: new Date() };
-    await tx
-      .insert(companyMembers)
-      .values({ companyId: input.companyId, userId, ...values })
-      .onConflictDoUpdate({ target: [companyMembers.companyId, companyMembers.userId], set: values });
-    await tx
-      .delete(memberRoles)
-      .where(and(eq(memberRoles.companyId, input.companyId), eq(memberRoles.userId, userId)));
-    if (input.roles.length > 0) {
-      await tx
-        .insert(memberRoles)
-        .values(input.roles.map((r) => ({ companyId: input.companyId, userId, roleId: r.id })));
-    }
-    await tx
-      .update(users)
-      .set({ currentCompanyId: input.companyId })
-      .where(and(eq(users.id, userId), isNull(users.currentCompanyId)));
-    return { userId, created };
-  });
-}
-
 export interface UpdateSysUserInput {
   companyId: number;
   callerId: number;
-  callerCodes: ReadonlySet<string>;
+  authority: Authority;
   userId: number;
   userName?: string;
   status?: number;
@@ -287,9 +264,10 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
   const isPlatform = await isPlatformCompany(db, companyId);
   await keepingAnAdministrator(db, companyId, async (tx) => {
     const membership = await membershipOf(tx, companyId, userId);
-    const held = membership.status === 'active' ? await rolesHeld(tx, companyId, userId) : [];
-    // a manager cannot act on someone who holds more than they do
-    assertHeld('userId', codesOfRoles(held, isPlatform), input.callerCodes);
+    const held = await rolesOfMembership(tx, companyId, userId, membership);
+    // a manager cannot act on someone who holds (or is to get) more than they do: so neither
+    // an administrator's roles nor their account are within a role manager's reach
+    assertWithin(input.authority, grantsOf(held, isPlatform), 'userId');
 
     const [account] = await tx
       .select({ userName: users.userName, status: users.status })
@@ -310,6 +288,9 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
         .update(users)
         .set({ ...accountChange, updatedAt: new Date() })
         .where(eq(users.id, userId));
+      // every session ends with the disabling, in the same transaction: enabling the account
+      // again does not revive them, the person logs in anew
+      if (accountChange.status === 0) await revokeAllTokens(tx, userId);
     }
 
     if (input.roles) {
@@ -320,9 +301,7 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
           .set({ invitedRoleIds: [...wanted] })
           .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
       } else {
-        // taking a role away is as much a grant decision as giving one
-        const removed = held.filter((r) => !wanted.has(r.id));
-        assertHeld('roleIds', codesOfRoles(removed, isPlatform), input.callerCodes);
+        // roles taken away are within the caller's authority: the member's roles all are (above)
         await tx
           .delete(memberRoles)
           .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));
@@ -340,13 +319,14 @@ export async function updateSysUser(db: Db, input: UpdateSysUserInput): Promise<
  */
 export async function removeSysUser(
   db: Db,
-  input: { companyId: number; userId: number; callerCodes: ReadonlySet<string> },
+  input: { companyId: number; userId: number; authority: Authority },
 ): Promise<void> {
   const { companyId, userId } = input;
   const isPlatform = await isPlatformCompany(db, companyId);
   await keepingAnAdministrator(db, companyId, async (tx) => {
-    await membershipOf(tx, companyId, userId);
-    assertHeld('userId', codesOfRoles(await rolesHeld(tx, companyId, userId), isPlatform), input.callerCodes);
+    const membership = await membershipOf(tx, companyId, userId);
+    const held = await rolesOfMembership(tx, companyId, userId, membership);
+    assertWithin(input.authority, grantsOf(held, isPlatform), 'userId');
     await tx
       .delete(memberRoles)
       .where(and(eq(memberRoles.companyId, companyId), eq(memberRoles.userId, userId)));

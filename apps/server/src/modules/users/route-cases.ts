@@ -63,7 +63,7 @@ export const usersRouteCases: RouteCases = {
         request: {
           method: 'POST',
           url: '/general/user/addSysUser',
-          payload: { phone, userName: 'intruder', password: 'secret123', roleIds: [a.adminRoleId] },
+          payload: { phone, userName: 'intruder', roleIds: [a.adminRoleId] },
           headers: bearer(b.admin.token),
         },
         verify: async (res) => {

@@ -17,6 +17,11 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
+/** The name of an account whose owner gave none: 用户 and the phone's last four digits. */
+export function defaultUserName(phone: string): string {
+  return `用户${phone.slice(-4)}`;
+}
+
 export async function createUser(
   db: Db,
   input: { phone: string; userName?: string; password?: string | null; wxOpenId?: string | null },
@@ -25,7 +30,7 @@ export async function createUser(
     .insert(users)
     .values({
       phone: input.phone,
-      userName: input.userName?.trim() || `用户${input.phone.slice(-4)}`,
+      userName: input.userName?.trim() || defaultUserName(input.phone),
       passwordHash: input.password ? await hashPassword(input.password) : null,
       wxOpenId: input.wxOpenId ?? null,
     })

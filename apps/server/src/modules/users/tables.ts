@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -15,6 +15,13 @@ export const users = pgTable('users', {
   currentCompanyId: integer('current_company_id'),
   /** 1 active, 0 disabled */
   status: smallint('status').notNull().default(1),
+  /**
+   * Made for an invitation to a phone nobody had registered: no password, a default name.
+   * It becomes the person's own when they prove the phone (registering with an SMS code sets
+   * their name and password; logging in by SMS code or scan keeps the defaults). Until then
+   * registering that phone is open, as for a phone without an account.
+   */
+  unclaimed: boolean('unclaimed').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
 });

@@ -9,7 +9,10 @@ export interface SysUser {
   phone: string;
   /** the account: 1 enabled, 0 disabled */
   status: number;
-  /** active, or invited (has not answered yet; roleIds are the roles they will get) */
+  /**
+   * active, or invited (has not answered yet; roleIds are the roles they will get, userName the
+   * name given when adding them, status always 1: their account is not shown before they agree)
+   */
   memberStatus: 'active' | 'invited';
   roleIds: number[];
   roleNames: string[];
@@ -123,13 +126,12 @@ export function useGroupMembers(groupId: number | null) {
 const post = <T>(url: string, data: unknown) => request<T>({ method: 'POST', url, data });
 
 export const umApi = {
-  addSysUser: (body: { phone: string; userName: string; password?: string; roleIds: number[] }) =>
-    post<{ userId: number; created: boolean }>('/user/addSysUser', body),
+  /** invites the person; the same answer whether or not the phone has an account */
+  addSysUser: (body: { phone: string; userName: string; roleIds: number[] }) =>
+    post<null>('/user/addSysUser', body),
   updateSysUser: (body: { userId: number; userName?: string; status?: number; roleIds?: number[] }) =>
     post<null>('/user/updateSysUser', body),
   removeSysUser: (userId: number) => post<null>('/user/removeSysUser', { userId }),
-  inviteMember: (body: { phone: string; roleIds: number[] }) =>
-    post<null>('/company/member/inviteMember', body),
 
   addRole: (body: { name: string; description?: string; roleType: number; menuCodes: string[] }) =>
     post<{ id: number }>('/role/addRole', body),

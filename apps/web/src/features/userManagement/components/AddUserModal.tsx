@@ -1,18 +1,21 @@
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAME_COUNT, nameRules, passwordRules, phoneRules } from '../../../shared/rules';
+import { NAME_COUNT, nameRules, phoneRules } from '../../../shared/rules';
 import { umApi } from '../api';
 import { RoleSelect } from './RoleSelect';
 
 interface Values {
   phone: string;
   userName: string;
-  password?: string;
   roleIds: number[];
 }
 
-/** Add a user to the company: a new account for a new phone, else the existing person joins. */
+/**
+ * Add a user to the company, which invites them: they join, with the roles chosen, when they
+ * accept. The server answers alike whether or not the phone has an account; the list shows
+ * the person as invited under the name given here until they accept.
+ */
 export function AddUserModal({
   open,
   onClose,
@@ -39,7 +42,6 @@ export function AddUserModal({
       const envelope = await umApi.addSysUser({
         phone: values.phone.trim(),
         userName: values.userName.trim(),
-        password: values.password || undefined,
         roleIds: values.roleIds ?? [],
       });
       message.success(envelope.message);
@@ -56,13 +58,19 @@ export function AddUserModal({
     <Modal
       open={open}
       title={t('users.add', '新增用户')}
-      okText={t('common.save', '保存')}
+      okText={t('users.inviteOk', '发送邀请')}
       cancelText={t('common.cancel', '取消')}
       confirmLoading={saving}
       onOk={submit}
       onCancel={close}
       forceRender
     >
+      <Typography.Paragraph type="secondary" data-testid="add-user-hint">
+        {t(
+          'users.addHint',
+          '对方会收到本公司的邀请，同意后加入并获得所选角色。手机号尚未注册时，对方用该号码注册或以短信验证码登录后，即可在“个人中心”看到邀请。',
+        )}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" data-testid="add-user-form" initialValues={{ roleIds: [] }}>
         <Form.Item
           name="phone"
@@ -74,23 +82,13 @@ export function AddUserModal({
         <Form.Item
           name="userName"
           label={t('users.userName', '姓名')}
+          extra={t('users.nameHint', '对方接受邀请前，本公司以此名称称呼对方')}
           rules={nameRules({
             required: t('rules.nameRequired', '请输入名称'),
             tooLong: t('rules.nameTooLong', '名称长度不能超过 25 个字符'),
           })}
         >
           <Input count={NAME_COUNT} autoComplete="off" data-testid="add-user-name" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('users.password', '初始密码')}
-          extra={t(
-            'users.passwordHint',
-            '8 至 64 位，含字母和数字。该手机号已注册时可不填，对方用原密码登录。',
-          )}
-          rules={passwordRules(t('rules.passwordWeak', '密码须为 8 至 64 位，且包含字母和数字'), false)}
-        >
-          <Input.Password autoComplete="new-password" data-testid="add-user-password" />
         </Form.Item>
         <Form.Item name="roleIds" label={t('users.roles', '角色')}>
           <RoleSelect testId="add-user-roles" />

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, MailOutlined, UserAddOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,10 +10,12 @@ import { usePaging } from '../../../shared/paging';
 import { type SysUser, umApi, umKeys, useSysUsers } from '../api';
 import { AddUserModal } from '../components/AddUserModal';
 import { EditUserModal } from '../components/EditUserModal';
-import { InviteMemberModal } from '../components/InviteMemberModal';
 import '../userManagement.css';
 
-/** The company's members: search, add, invite, edit (name, roles, status), remove from the company. */
+/**
+ * The company's members: search, add (an invitation the person accepts), edit (name, roles,
+ * status), remove from the company or withdraw an invitation.
+ */
 export default function UsersPage() {
   const { t } = useTranslation('userManagement');
   const { message } = App.useApp();
@@ -23,7 +25,6 @@ export default function UsersPage() {
   const [keyword, setKeyword] = useState('');
   const users = useSysUsers(paging, keyword);
   const [adding, setAdding] = useState(false);
-  const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<SysUser | null>(null);
 
   const refresh = () => {
@@ -148,9 +149,6 @@ export default function UsersPage() {
           data-testid="users-search"
         />
         <div className="um-toolbar-actions">
-          <Button icon={<MailOutlined />} onClick={() => setInviting(true)} data-testid="users-invite">
-            {t('users.invite', '邀请成员')}
-          </Button>
           <Button
             type="primary"
             icon={<UserAddOutlined />}
@@ -182,7 +180,6 @@ export default function UsersPage() {
         }}
       />
       <AddUserModal open={adding} onClose={() => setAdding(false)} onDone={refresh} />
-      <InviteMemberModal open={inviting} onClose={() => setInviting(false)} onDone={refresh} />
       <EditUserModal
         user={editing}
         isSelf={editing?.userId === me?.userId}
