@@ -19,7 +19,8 @@ export function ensureDependencies() {
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   console.log('Installing dependencies (npm ci)…');
   // errors only: on Node 20 a few packages warn that they prefer Node 22+, which is noise here
-  if (run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) throw new Error('npm ci failed');
+  if (run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']) !== 0)
+    throw new Error('npm ci failed');
 }
 
 function newestMtime(dir) {
