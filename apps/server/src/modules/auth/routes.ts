@@ -72,7 +72,8 @@ export default async function authRoutes(app: App): Promise<void> {
       config: { permission: 'public', rateLimit: loginLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Send a 6-digit login code to the phone (at most one a minute; valid 5 minutes)',
+        summary:
+          'Send a 6-digit login code to the phone (at most one a minute, and waits that grow after five; valid 5 minutes)',
         querystring: Type.Object({ phone: Phone }),
         response: { 200: EmptyEnvelope },
       },
