@@ -38,10 +38,22 @@ import {
   scanProviderFor,
 } from './scan-providers';
 import { SmsCode, TokenData } from './schemas';
-import { WechatLogin, WechatLoginError } from './wechat';
+import { WechatLogin, WechatLoginError, withoutControlCharacters } from './wechat';
 
-const SceneId = Type.String({ minLength: 1, maxLength: 64, description: 'the id from getWXScanQrCode' });
-const State = Type.String({ minLength: 1, maxLength: 64, description: "the session's state, from scanUrl" });
+/** Both are base64url; anything else (a NUL, say) is refused before it reaches the database. */
+const RANDOM_ID = '^[A-Za-z0-9_-]+$';
+const SceneId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: RANDOM_ID,
+  description: 'the id from getWXScanQrCode',
+});
+const State = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: RANDOM_ID,
+  description: "the session's state, from scanUrl",
+});
 /** The browser keeps its stand-in identity about as long as browsers keep cookies (400 days). */
 const STAND_IN_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
@@ -223,7 +235,7 @@ export default async function scanRoutes(app: App): Promise<void> {
       const { state } = request.params;
       const found = await standInSessionOpenness(app.db, state);
       if (found !== 'open') return sendPage(reply, found === 'unknown' ? 404 : 410, scanExpiredPage());
-      const nickname = (request.body.nickname ?? '').trim();
+      const nickname = withoutControlCharacters(request.body.nickname ?? '').trim();
       const broken = checkName(nickname);
       if (broken) return sendPage(reply, 400, scanFormPage({ nickname, error: broken }));
       const secret = standIn.validSecret(cookie(request, STAND_IN_COOKIE));
@@ -247,7 +259,7 @@ export default async function scanRoutes(app: App): Promise<void> {
           "The messaging app's OAuth redirect (redirect_uri): exchanges the code for the identity of the session named by state (HTML, shown in the login page's frame)",
         querystring: Type.Object({
           code: Type.Optional(Type.String({ maxLength: 256 })),
-          state: Type.Optional(Type.String({ maxLength: 64 })),
+          state: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]*$' })),
         }),
         ...HtmlPage,
       },

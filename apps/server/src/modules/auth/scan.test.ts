@@ -204,6 +204,34 @@ describe('the scan page (messaging-app stand-in)', () => {
   });
 });
 
+describe('hostile input on the public scan routes', () => {
+  it('a NUL or other junk in a scene id or state is refused as input, never a server error', async () => {
+    for (const url of [
+      '/general/user/PollingWXScanLoginStatus?sceneId=%00',
+      '/general/user/PollingWXScanLoginStatus?sceneId=a%20b',
+      '/general/user/wxScan/%00',
+      '/general/user/access/wxLoginCallback?code=x&state=%00',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+    }
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/general/user/wxScan/%00',
+      payload: 'nickname=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(post.statusCode).toBe(400);
+  });
+
+  it('control characters (a NUL) are dropped from a nickname', async () => {
+    const scene = await newScene();
+    const res = await newPhone().confirm(scene.scanUrl, '张\u0000三\u0007');
+    expect(res.statusCode).toBe(200);
+    expect((await poll(scene)).data).toEqual({ status: 'needPhone', nickname: '张三' });
+  });
+});
+
 describe('scan-code login end to end', () => {
   it('a new identity gives its phone, gets a token, and from then on logs straight in from that browser', async () => {
     const nickname = nextNickname();

@@ -37,11 +37,18 @@ interface UserInfoAnswer {
   errcode?: unknown;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** A name as a person typed it, without the control characters (NUL among them) a name never needs. */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(CONTROL, '');
+}
+
 /** A nickname fit to be a user name: no control characters, at most the name length. */
 export function displayName(value: unknown): string {
   if (typeof value !== 'string') return '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = withoutControlCharacters(value).trim();
   return Array.from(clean).slice(0, NAME_MAX_LENGTH).join('').trim();
 }
 
