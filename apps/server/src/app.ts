@@ -54,7 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       },
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names
+    trustProxy: config.trustProxy,
     // Array GET parameters arrive as JSON text (spec point 7); everything else is plain.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -24,6 +24,15 @@ export interface Config {
   logLevel: string;
   /** login attempts per minute per client address */
   loginRateLimit: number;
+  /**
+   * Fastify's trustProxy: the proxies whose X-Forwarded-For (and -Host, -Proto) is believed,
+   * as addresses and CIDRs; false = none, the client address is the socket's.
+   */
+  trustProxy: false | string[];
+  /** the messaging-app stand-in of the scan-code login (default: on only in the embedded default) */
+  scanStandIn: boolean;
+  /** the messaging app's real QR login (WeChat Open Platform website login), when configured */
+  wechatLogin?: WechatLoginConfig;
   /** public origin used in scan-code QR links; defaults to the request's origin */
   publicUrl?: string;
   /** external MQTT broker; when unset the embedded aedes broker runs */
@@ -34,8 +43,44 @@ export interface Config {
   mqttShareGroup: string;
 }
 
+export interface WechatLoginConfig {
+  appId: string;
+  appSecret: string;
+  /** where the QR page lives (https://open.weixin.qq.com) */
+  openUrl: string;
+  /** where codes are exchanged (https://api.weixin.qq.com) */
+  apiUrl: string;
+}
+
+/**
+ * TRUST_PROXY: unset or empty trusts nobody; otherwise a comma-separated list of the proxies'
+ * addresses or CIDRs (or proxy-addr's names loopback, linklocal, uniquelocal). "true", "*"
+ * and hop counts are refused: they would believe whatever address a client writes.
+ */
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true' || text === '*' || /^\d+$/.test(text)) {
+    throw new Error(
+      'TRUST_PROXY lists the addresses of the proxies in front of the server (e.g. 10.0.0.5 or 10.0.0.0/8): trusting any hop would let every client choose its address',
+    );
+  }
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value == null || value === '') return fallback;
+  return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
+  if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
+    throw new Error('WECHAT_APP_ID and WECHAT_APP_SECRET are set together, or neither');
+  }
   return {
     host: env.HOST ?? '127.0.0.1',
     port: Number(env.PORT ?? 8080),
@@ -49,6 +94,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     expiryNoticeDays: Number(env.EXPIRY_NOTICE_DAYS ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    // production mode (DATABASE_URL) keeps the stand-in off unless it is asked for
+    scanStandIn: flag(env.SCAN_STANDIN, !databaseUrl),
+    wechatLogin:
+      env.WECHAT_APP_ID && env.WECHAT_APP_SECRET
+        ? {
+            appId: env.WECHAT_APP_ID,
+            appSecret: env.WECHAT_APP_SECRET,
+            openUrl: (env.WECHAT_OPEN_URL || 'https://open.weixin.qq.com').replace(/\/+$/, ''),
+            apiUrl: (env.WECHAT_API_URL || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+          }
+        : undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: env.MQTT_PORT === 'off' ? null : Number(env.MQTT_PORT ?? 1883),

@@ -267,10 +267,20 @@ describe('scan-code login', () => {
     return href!;
   }
 
-  /** The second browser plays the phone: open the scanned link, confirm as `nickname`. */
-  async function confirmOnPhone(phonePage: Page, scanUrl: string, nickname: string, watch?: Page) {
+  /**
+   * The second browser plays the phone: open the scanned link, confirm as `nickname`. Its
+   * identity is the secret the stand-in keeps in that browser, not the nickname.
+   */
+  async function confirmOnPhone(
+    phonePage: Page,
+    scanUrl: string,
+    nickname: string,
+    watch?: Page,
+    shotName?: string,
+  ) {
     await phonePage.goto(scanUrl);
     if (watch) await watch.getByTestId('scan-scanned').waitFor({ timeout: 10_000 });
+    if (shotName) await shot(phonePage, shotName);
     await phonePage.locator('#nickname').fill(nickname);
     await phonePage.locator('button[type=submit]').click();
     await phonePage.getByText('已确认').waitFor();
@@ -307,6 +317,102 @@ describe('scan-code login', () => {
     expect(await again.evaluate(() => window.localStorage.getItem('user'))).toContain(phone);
     await closePage(again);
     await closePage(phonePage);
+  });
+
+  test("another phone typing someone's nickname is another person: asked for a phone, not logged in", async () => {
+    const nickname = `冒名${Date.now() % 100000}`;
+    // the real owner binds their phone's identity first
+    const owner = await openLogin();
+    const ownerPhone = await newPage(browser, { width: 390, lang: 'zh' });
+    await confirmOnPhone(ownerPhone, await scanUrlOn(owner), nickname, owner);
+    await owner.getByTestId('scan-bind').waitFor({ timeout: 10_000 });
+    const phone = freshPhone();
+    await owner.getByTestId('bind-phone').fill(phone);
+    await owner.getByTestId('bind-code').fill(await requestCode(owner, 'bind', phone));
+    await owner.getByTestId('bind-submit').click();
+    await landed(owner);
+    await closePage(owner);
+
+    // the attacker, on their own phone, types the same nickname
+    const page = await openLogin({ lang: 'en' });
+    const attackerPhone = await newPage(browser, { width: 390, lang: 'en' });
+    await confirmOnPhone(attackerPhone, await scanUrlOn(page), nickname, page, 'auth-scan-phone-form-390');
+    const bind = page.getByTestId('scan-bind');
+    await bind.waitFor({ timeout: 10_000 });
+    expect(pathOf(page)).toBe('/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await shot(page, 'auth-scan-other-phone-asked-for-phone-1440-en');
+    await closePage(page);
+    await closePage(attackerPhone);
+    await closePage(ownerPhone);
+  });
+
+  test('a platform without scan-code login says so on the scan tab', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await openLogin({ lang, width: 390 });
+      await page.route('**/general/user/access/getWXScanQrCode', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: 40400,
+            message: CATALOGUE.scanNotConfigured[lang],
+            data: null,
+          }),
+        }),
+      );
+      await page.getByTestId('tab-scan').click();
+      const panel = page.getByTestId('scan-unavailable');
+      await panel.waitFor();
+      expect(await panel.textContent()).toContain(
+        lang === 'zh' ? '本平台未配置扫码登录' : 'Scan-code login is not configured on this platform',
+      );
+      // told in the tab, not in an error notification
+      expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+      await shot(page, `auth-scan-unavailable-390-${lang}`);
+      await closePage(page);
+    }
+  });
+
+  test("with the messaging app's real login, the tab frames its QR page", async () => {
+    const page = await openLogin({ lang: 'zh' });
+    const provider = 'https://open.weixin.qq.com/connect/qrconnect';
+    await page.route('**/general/user/access/getWXScanQrCode', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 0,
+          message: 'success',
+          data: {
+            sceneId: 'framed-scene',
+            scanUrl: `${provider}?appid=wx1&response_type=code&scope=snsapi_login&state=s1#wechat_redirect`,
+            expiresIn: 120,
+            provider: 'wechat',
+            display: 'embed',
+          },
+        }),
+      }),
+    );
+    await page.route('**/general/user/PollingWXScanLoginStatus**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 0, message: 'success', data: { status: 'waiting' } }),
+      }),
+    );
+    // the provider's page, as a stand-in picture of a QR code
+    await page.route(`${provider}**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<body style="margin:0;display:flex;align-items:center;justify-content:center;height:100vh;font:16px sans-serif">WeChat QR page</body>',
+      }),
+    );
+    await page.getByTestId('tab-scan').click();
+    const frame = page.getByTestId('scan-embed');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toContain(provider);
+    expect(await page.getByTestId('scan-url').count()).toBe(0);
+    await shot(page, 'auth-scan-embed-1440-zh');
+    await closePage(page);
   });
 
   test('an expired QR code shows the refresh overlay; refreshing brings a new code', async () => {

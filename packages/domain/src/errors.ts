@@ -94,6 +94,11 @@ export const CATALOGUE = {
     en: 'This phone number is not registered',
     zh: '该手机号尚未注册',
   },
+  tooManyAttempts: {
+    code: C.RATE_LIMITED,
+    en: 'Too many attempts for this phone number, please try again in {minutes} min',
+    zh: '该手机号尝试次数过多，请{minutes}分钟后再试',
+  },
   scanExpired: {
     code: C.VALIDATION,
     en: 'The QR code has expired, please refresh it',
@@ -103,6 +108,21 @@ export const CATALOGUE = {
     code: C.CONFLICT,
     en: 'This phone number or scan identity is already bound to another account',
     zh: '该手机号或扫码身份已绑定其他账号',
+  },
+  scanNotConfigured: {
+    code: C.NOT_FOUND,
+    en: 'Scan-code login is not configured on this platform',
+    zh: '本平台未配置扫码登录',
+  },
+  scanIdentityMissing: {
+    code: C.VALIDATION,
+    en: 'This browser has no scan identity yet: open the link of the QR code again',
+    zh: '此浏览器尚无扫码身份，请重新打开二维码中的链接',
+  },
+  scanProviderFailed: {
+    code: C.BUSINESS,
+    en: 'The messaging app could not confirm the login, please refresh the QR code and scan again',
+    zh: '社交通讯应用未能确认登录，请刷新二维码后重新扫码',
   },
   userDisabled: { code: C.FORBIDDEN, en: 'This account is disabled', zh: '该账号已停用' },
   termsNotAccepted: {

@@ -320,7 +320,7 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('getSmsCode', () => {

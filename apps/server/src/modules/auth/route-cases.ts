@@ -23,10 +23,15 @@ export const authRouteCases: RouteCases = {
   'POST /general/user/WXScanPhoneRegister': {
     ownScope: 'public: binds the scanned identity to the account of the phone that proves the SMS code',
   },
-  'GET /general/user/wxScan/:sceneId': {
-    ownScope: 'public HTML page of the messaging-app stand-in; acts only on the session of its scene id',
+  'GET /general/user/wxScan/:state': {
+    ownScope: 'public HTML page of the messaging-app stand-in; acts only on the session of its state',
   },
-  'POST /general/user/wxScan/:sceneId': {
-    ownScope: 'public: confirms only the session of its scene id, as the identity of the nickname given',
+  'POST /general/user/wxScan/:state': {
+    ownScope:
+      "public: confirms only the session of its state, as the identity held by the caller's browser (its stand-in cookie)",
+  },
+  'GET /general/user/access/wxLoginCallback': {
+    ownScope:
+      "public: the messaging app's OAuth redirect; completes only the session its state names, with the identity the provider gives for the code",
   },
 };

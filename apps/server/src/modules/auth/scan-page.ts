@@ -1,7 +1,9 @@
 /**
- * The pages of the messaging-app stand-in, opened on a phone from the QR code. Self-contained
- * (inline CSS, no scripts, no external assets), in Chinese and English. Everything
- * interpolated is escaped; the CSP header sent with them forbids scripts anyway.
+ * The pages of the scan-code login that this server shows: the messaging-app stand-in, opened
+ * on a phone from the QR code, and the page the messaging app's redirect lands on (inside the
+ * login page's frame). Self-contained (inline CSS, no scripts, no external assets), in
+ * Chinese and English. Everything interpolated is escaped; the CSP header sent with them
+ * forbids scripts anyway.
  */
 import { CATALOGUE, type ErrorKey, NAME_MAX_LENGTH } from '@platform/domain';
 
@@ -12,6 +14,13 @@ export const SCAN_PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy':
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+} as const;
+
+/** The provider's callback lands in the login page's frame: framing by this origin only. */
+export const CALLBACK_PAGE_HEADERS = {
+  ...SCAN_PAGE_HEADERS,
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'",
 } as const;
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -66,18 +75,21 @@ function bilingual(key: ErrorKey): string {
   return `${escapeHtml(entry.zh)}<br><span class="en" lang="en">${escapeHtml(entry.en)}</span>`;
 }
 
-/** The confirm form: the person's nickname stands for their messaging-app account. */
+/**
+ * The confirm form. The account is the secret this browser keeps (set when it first opened a
+ * stand-in page); the nickname is only the name the platform shows.
+ */
 export function scanFormPage(options: { nickname?: string; error?: ErrorKey } = {}): string {
   const error = options.error ? `<p class="error" role="alert">${bilingual(options.error)}</p>` : '';
   const value = options.nickname ? ` value="${escapeHtml(options.nickname)}"` : '';
   return page(
     '扫码登录 / Scan to log in',
     `<h1>扫码登录<span class="en" lang="en">Scan to log in</span></h1>
-<p>这是社交通讯应用的模拟页面。输入昵称并确认，即以该身份登录电脑上的平台；相同的昵称代表同一个人。<br>
-<span class="en" lang="en">This page stands in for the messaging app. Enter a nickname and confirm to log in on the computer as that identity; the same nickname is the same person.</span></p>
+<p>这是社交通讯应用的模拟页面。你的身份是此浏览器保存的一个随机密钥（首次打开本页时生成），而不是昵称：昵称只是显示的名字。确认后，电脑上的平台将以此浏览器的身份登录；换一部手机或浏览器即是另一个人。<br>
+<span class="en" lang="en">This page stands in for the messaging app. Your identity is a random secret this browser keeps (made the first time it opened this page), not the nickname: the nickname is only the name shown. Confirm to log in on the computer as this browser's identity; another phone or browser is another person.</span></p>
 ${error}
 <form method="post" action="">
-<label for="nickname">昵称 <span class="en" lang="en">Nickname</span></label>
+<label for="nickname">昵称（显示名） <span class="en" lang="en">Nickname (display name)</span></label>
 <input id="nickname" name="nickname" required maxlength="${NAME_MAX_LENGTH}" autocomplete="nickname"${value}>
 <button type="submit">确认登录 <span lang="en">Confirm</span></button>
 </form>`,
@@ -99,5 +111,23 @@ export function scanExpiredPage(): string {
     `<div class="icon" aria-hidden="true">⌛</div>
 <h1>二维码已失效<span class="en" lang="en">This QR code has expired</span></h1>
 <p style="text-align:center">请在电脑上刷新二维码后重新扫描。<br><span class="en" lang="en">Refresh the QR code on the computer and scan it again.</span></p>`,
+  );
+}
+
+/** The scan-code login is off here (no provider configured, or another one than this page's). */
+export function scanUnavailablePage(): string {
+  return page(
+    '扫码登录未配置 / Scan login not configured',
+    `<div class="icon" aria-hidden="true">⊘</div>
+<h1>${bilingual('scanNotConfigured')}</h1>`,
+  );
+}
+
+/** The messaging app's redirect could not be turned into a login. */
+export function scanFailedPage(): string {
+  return page(
+    '登录未完成 / Login not completed',
+    `<div class="icon" aria-hidden="true">!</div>
+<p style="text-align:center">${bilingual('scanProviderFailed')}</p>`,
   );
 }

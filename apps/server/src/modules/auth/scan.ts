@@ -1,43 +1,53 @@
 /**
- * Scan-code login, with a stand-in for the social messaging app so the flow runs end to end.
+ * Scan-code login. The provider (scan-providers.ts) vouches for the person; this file keeps
+ * the session's state machine, the same for every provider:
  *
- *   browser: getWXScanQrCode → shows scanUrl as a QR code, polls every 2 s
- *   phone:   opens scanUrl (→ scanned), picks a nickname, confirms
+ *   browser: getWXScanQrCode → shows scanUrl (a QR code, or the provider's QR page), polls
+ *   phone:   stand-in: opens scanUrl (→ scanned) and confirms with the identity its browser holds
+ *            WeChat:   confirms in WeChat; WeChat sends the browser to the callback with a code
+ *                      (→ verifying while the code is exchanged)
  *            identity bound to a user → confirmed → the next poll gets the token, once (→ done)
  *            identity unknown         → needPhone → the browser asks for phone + SMS code
  *                                       (WXScanPhoneRegister binds it, → done)
  *
- * The scene id is the only secret of a session (32 random url-safe characters). Every state
- * change is one conditional UPDATE, so two pollers or two confirmations cannot both win.
- * A QR code lives 2 minutes; reaching needPhone gives the person 5 more minutes, the life of
- * an SMS code, to type their phone and the code.
+ * Two random values per session: the scene id, known only to the browser that polls (it is
+ * what the token is handed to), and the state, which the phone or the provider sees (in the QR
+ * code, in the provider's redirect) and which names the session to the callback. Seeing the QR
+ * code therefore gives no way to poll for the token. Every state change is one conditional
+ * UPDATE, so two pollers or two confirmations cannot both win. A QR code lives 2 minutes;
+ * reaching needPhone gives the person 5 more minutes, the life of an SMS code, to type their
+ * phone and the code.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
 import { sha256 } from '../../platform/tokens';
 import { findUserById, findUserByPhone, type UserRow } from '../users/service';
 import { users } from '../users/tables';
+import type { ScanIdentity, ScanProviderKind } from './scan-providers';
 import { type LoginToken, loginTokenFor, registerUser, uniqueViolation } from './service';
-import { SMS_CODE_TTL_MS, verifySmsCode } from './sms-codes';
+import { consumeSmsCode, proveSmsCode, SMS_CODE_TTL_MS } from './sms-codes';
 import { scanSessions } from './tables';
 
 export const SCAN_TTL_MS = 2 * 60_000;
 export const PHONE_STEP_TTL_MS = SMS_CODE_TTL_MS;
 
-export type ScanState = 'waiting' | 'scanned' | 'confirmed' | 'needPhone' | 'done';
+export type ScanState = 'waiting' | 'scanned' | 'verifying' | 'confirmed' | 'needPhone' | 'done' | 'failed';
 export type PollStatus = 'waiting' | 'scanned' | 'needPhone' | 'success' | 'expired';
 
-/** The messaging-app identity of a nickname: the same nickname is the same person. */
-export function scanOpenId(nickname: string): string {
-  return sha256(`wx:${nickname}`).slice(0, 32);
-}
+const random = () => randomBytes(24).toString('base64url');
 
-export async function createScanSession(db: Db): Promise<{ sceneId: string; expiresIn: number }> {
-  const sceneId = randomBytes(24).toString('base64url');
-  await db.insert(scanSessions).values({ id: sceneId, expiresAt: new Date(Date.now() + SCAN_TTL_MS) });
-  return { sceneId, expiresIn: SCAN_TTL_MS / 1000 };
+export async function createScanSession(
+  db: Db,
+  provider: ScanProviderKind,
+): Promise<{ sceneId: string; state: string; expiresIn: number }> {
+  const now = Date.now();
+  // sessions a day past their end have nothing left to say
+  await db.delete(scanSessions).where(lt(scanSessions.expiresAt, new Date(now - 24 * 3600_000)));
+  const session = { id: random(), state: random() };
+  await db.insert(scanSessions).values({ ...session, provider, expiresAt: new Date(now + SCAN_TTL_MS) });
+  return { sceneId: session.id, state: session.state, expiresIn: SCAN_TTL_MS / 1000 };
 }
 
 async function findSession(db: Db, sceneId: string) {
@@ -45,30 +55,55 @@ async function findSession(db: Db, sceneId: string) {
   return row;
 }
 
+async function findByState(db: Db, state: string, provider: ScanProviderKind) {
+  const [row] = await db
+    .select()
+    .from(scanSessions)
+    .where(and(eq(scanSessions.state, state), eq(scanSessions.provider, provider)));
+  return row;
+}
+
 const OPEN_STATES: ScanState[] = ['waiting', 'scanned'];
 
-/** The phone opened the scan page: 'open' when it may still confirm (and the session is now 'scanned'). */
-export async function openScanSession(db: Db, sceneId: string): Promise<'open' | 'expired' | 'unknown'> {
-  const row = await findSession(db, sceneId);
-  if (!row) return 'unknown';
-  if (row.expiresAt.getTime() <= Date.now() || !OPEN_STATES.includes(row.status as ScanState))
-    return 'expired';
+type Openness = 'open' | 'expired' | 'unknown';
+
+async function standInSession(db: Db, state: string) {
+  const row = await findByState(db, state, 'standin');
+  const openness: Openness = !row
+    ? 'unknown'
+    : row.expiresAt.getTime() <= Date.now() || !OPEN_STATES.includes(row.status as ScanState)
+      ? 'expired'
+      : 'open';
+  return { row, openness };
+}
+
+/** Whether the stand-in session of `state` may still be confirmed. */
+export async function standInSessionOpenness(db: Db, state: string): Promise<Openness> {
+  return (await standInSession(db, state)).openness;
+}
+
+/** The stand-in page was opened: 'open' when it may still confirm (and the session is now 'scanned'). */
+export async function openScanSession(db: Db, state: string): Promise<Openness> {
+  const { row, openness } = await standInSession(db, state);
+  if (openness !== 'open' || !row) return openness;
   await db
     .update(scanSessions)
     .set({ status: 'scanned' })
-    .where(and(eq(scanSessions.id, sceneId), eq(scanSessions.status, 'waiting')));
+    .where(and(eq(scanSessions.id, row.id), eq(scanSessions.status, 'waiting')));
   return 'open';
 }
 
-/** The person confirmed on the phone as `nickname`. */
-export async function confirmScanSession(
+/**
+ * The provider vouched for `identity` on the session: confirmed when the identity is bound
+ * to a user, needPhone otherwise. Only from the states given, and only before the end.
+ */
+async function completeScan(
   db: Db,
   sceneId: string,
-  nickname: string,
-): Promise<'confirmed' | 'needPhone' | 'expired' | 'unknown'> {
-  const row = await findSession(db, sceneId);
-  if (!row) return 'unknown';
-  const openId = scanOpenId(nickname);
+  identity: ScanIdentity,
+  from: ScanState[],
+): Promise<'confirmed' | 'needPhone' | 'expired'> {
+  const { openId, nickname } = identity;
   const [bound] = await db.select({ id: users.id }).from(users).where(eq(users.wxOpenId, openId));
   const now = new Date();
   const next = bound
@@ -78,14 +113,64 @@ export async function confirmScanSession(
     .update(scanSessions)
     .set(next)
     .where(
-      and(
-        eq(scanSessions.id, sceneId),
-        inArray(scanSessions.status, OPEN_STATES),
-        gt(scanSessions.expiresAt, now),
-      ),
+      and(eq(scanSessions.id, sceneId), inArray(scanSessions.status, from), gt(scanSessions.expiresAt, now)),
     )
     .returning({ status: scanSessions.status });
   return changed ? (changed.status as 'confirmed' | 'needPhone') : 'expired';
+}
+
+/** The person confirmed on the stand-in page, as the identity their browser holds. */
+export async function confirmStandInScan(
+  db: Db,
+  state: string,
+  identity: ScanIdentity,
+): Promise<'confirmed' | 'needPhone' | 'expired' | 'unknown'> {
+  const row = await findByState(db, state, 'standin');
+  if (!row) return 'unknown';
+  return completeScan(db, row.id, identity, OPEN_STATES);
+}
+
+/**
+ * The provider's callback: claims the session named by `state` for one code, before the code
+ * is exchanged. Null when no open session has that state (a forged or replayed callback) or
+ * when the code already completed a session. The claim is what makes both single-use.
+ */
+export async function claimScanForCode(db: Db, state: string, code: string): Promise<string | null> {
+  try {
+    const [claimed] = await db
+      .update(scanSessions)
+      .set({ status: 'verifying', codeHash: sha256(`scan-code:${code}`) })
+      .where(
+        and(
+          eq(scanSessions.state, state),
+          eq(scanSessions.provider, 'wechat'),
+          inArray(scanSessions.status, OPEN_STATES),
+          gt(scanSessions.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: scanSessions.id });
+    return claimed?.id ?? null;
+  } catch (error) {
+    if (uniqueViolation(error)?.includes('code_hash')) return null;
+    throw error;
+  }
+}
+
+/** The claimed code turned into an identity: the session moves on like a stand-in confirmation. */
+export function completeClaimedScan(
+  db: Db,
+  sceneId: string,
+  identity: ScanIdentity,
+): Promise<'confirmed' | 'needPhone' | 'expired'> {
+  return completeScan(db, sceneId, identity, ['verifying']);
+}
+
+/** The provider refused the claimed code: the session ends (the browser shows "refresh the QR code"). */
+export async function failClaimedScan(db: Db, sceneId: string): Promise<void> {
+  await db
+    .update(scanSessions)
+    .set({ status: 'failed' })
+    .where(and(eq(scanSessions.id, sceneId), eq(scanSessions.status, 'verifying')));
 }
 
 export interface PollResult {
@@ -103,6 +188,7 @@ export async function pollScanSession(db: Db, sceneId: string, ttlHours: number)
     case 'waiting':
       return { status: 'waiting' };
     case 'scanned':
+    case 'verifying':
       return { status: 'scanned' };
     case 'needPhone':
       return { status: 'needPhone', nickname: row.nickname ?? '' };
@@ -147,12 +233,14 @@ export async function registerScanPhone(
     throw fieldError('sceneId', 'scanExpired');
   }
   const openId = row.openId;
+  // the phone is proved first: before that, nothing here may tell whether it has an account
+  const codeId = await proveSmsCode(db, input.phone, input.smsCode);
   const existing = await findUserByPhone(db, input.phone);
   if (existing) {
     if (existing.wxOpenId && existing.wxOpenId !== openId) throw fieldError('phone', 'wxAlreadyBound');
     if (existing.status !== 1) throw new AppError('userDisabled');
   }
-  await verifySmsCode(db, input.phone, input.smsCode);
+  await consumeSmsCode(db, codeId);
   try {
     return await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;

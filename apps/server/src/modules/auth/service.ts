@@ -1,11 +1,13 @@
 /** Accounts seen from the login side: issuing login tokens, registering, resetting passwords. */
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
-import { hashPassword } from '../../platform/password';
+import { hashPassword, verifyPassword } from '../../platform/password';
 import { issueToken, revokeAllTokens } from '../../platform/tokens';
-import { createUser, defaultUserName, type UserRow } from '../users/service';
+import { createUser, defaultUserName, findUserByPhone, type UserRow } from '../users/service';
 import { users } from '../users/tables';
+import { clearAttempts, takeAttempt } from './throttle';
 
 export interface LoginToken {
   token: string;
@@ -22,6 +24,32 @@ export async function loginTokenFor(db: Db, user: UserRow, ttlHours: number): Pr
   if (user.status !== 1) throw new AppError('userDisabled');
   if (user.unclaimed) await db.update(users).set({ unclaimed: false }).where(eq(users.id, user.id));
   return { token: await issueToken(db, user.id, ttlHours), expiresIn: ttlHours * 3600 };
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The hash of a password nobody knows, made like every real one (same scrypt parameters).
+ * A phone with no account, or an account with no password, is checked against it, so the
+ * answer costs the same time as a wrong password for a real account.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  return dummyHash;
+}
+
+/**
+ * Password login: the user of the phone when the password is theirs; otherwise 'loginFailed',
+ * with the same answer, the same work (one scrypt) and the same per-phone count whether the
+ * phone has no account, an account without a password, or an account and a wrong password.
+ */
+export async function authenticateByPassword(db: Db, phone: string, password: string): Promise<UserRow> {
+  await takeAttempt(db, phone, 'verify');
+  const user = await findUserByPhone(db, phone);
+  const matches = await verifyPassword(password, user?.passwordHash || (await dummyPasswordHash()));
+  if (!user?.passwordHash || !matches) throw new AppError('loginFailed');
+  await clearAttempts(db, phone, ['verify']);
+  return user;
 }
 
 /**

@@ -4,6 +4,8 @@
  * stored only as sha256(phone:code), lives 5 minutes, may be tried 5 times (each try is
  * counted atomically before the comparison, so parallel guesses cannot exceed the limit),
  * and is consumed by the first correct try. The code itself goes only to the SMS provider.
+ * Codes sent to a phone and tries of its codes also count towards the phone's backoff
+ * (throttle.ts), so asking for a new code every minute does not buy more guesses.
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -12,6 +14,7 @@ import { AppError, fieldError } from '../../platform/envelope';
 import type { SmsProvider } from '../../platform/sms';
 import { sha256 } from '../../platform/tokens';
 import { smsCodes } from './tables';
+import { clearAttempts, releaseAttempt, takeAttempt } from './throttle';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_MS = 60_000;
@@ -36,6 +39,7 @@ export async function issueSmsCode(db: Db, sms: SmsProvider, phone: string): Pro
       .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, new Date(now - SMS_RESEND_MS))))
       .limit(1);
     if (recent) throw new AppError('smsTooFrequent', {}, { field: 'phone' });
+    await takeAttempt(tx as unknown as Db, phone, 'sms');
     await tx
       .update(smsCodes)
       .set({ consumedAt: new Date(now) })
@@ -54,19 +58,38 @@ export async function issueSmsCode(db: Db, sms: SmsProvider, phone: string): Pro
   try {
     await sms.sendCode(phone, code);
   } catch (error) {
-    // an unsent code must not block the phone for a minute
+    // an unsent code must not block the phone for a minute, nor count towards its backoff
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    await releaseAttempt(db, phone, 'sms');
     throw error;
   }
 }
 
-/**
- * Checks a code against the phone's live code and consumes it on success. Any failure
- * (no live code, wrong code, too many tries, already used, expired) is 'smsCodeInvalid'
- * on the field smsCode.
- */
-export async function verifySmsCode(db: Db, phone: string, code: string): Promise<void> {
+/** A six-digit code in the right form; anything else is refused before any try is counted. */
+export function assertSmsCodeFormat(code: string): void {
   if (!CODE_FORMAT.test(code)) throw fieldError('smsCode', 'smsCodeInvalid');
+}
+
+/**
+ * The person proves they hold the phone: the code's form, then the phone's backoff (a try
+ * counted, or 'tooManyAttempts' while locked), then the code itself. Returns the code's id
+ * for consumeSmsCode.
+ */
+export async function proveSmsCode(db: Db, phone: string, code: string): Promise<number> {
+  assertSmsCodeFormat(code);
+  await takeAttempt(db, phone, 'verify');
+  return checkSmsCode(db, phone, code);
+}
+
+/**
+ * Checks a code against the phone's live code, counting the try, without using it up: the
+ * caller consumes it (consumeSmsCode) once the action it proves is allowed, so a code that
+ * proved the phone but could not be used (a taken phone at registration, say) stays usable.
+ * Any failure (no live code, wrong code, too many tries, already used, expired) is
+ * 'smsCodeInvalid' on the field smsCode. A right code clears the phone's backoff.
+ */
+export async function checkSmsCode(db: Db, phone: string, code: string): Promise<number> {
+  assertSmsCodeFormat(code);
   const now = new Date();
   const live = db
     .select({ id: smsCodes.id })
@@ -88,13 +111,10 @@ export async function verifySmsCode(db: Db, phone: string, code: string): Promis
     .returning({ id: smsCodes.id, codeHash: smsCodes.codeHash, attempts: smsCodes.attempts });
   if (!tried) throw fieldError('smsCode', 'smsCodeInvalid');
   if (tried.codeHash === codeHash(phone, code)) {
-    const [consumed] = await db
-      .update(smsCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(smsCodes.id, tried.id), isNull(smsCodes.consumedAt)))
-      .returning({ id: smsCodes.id });
-    if (consumed) return;
-  } else if (tried.attempts >= SMS_MAX_ATTEMPTS) {
+    await clearAttempts(db, phone);
+    return tried.id;
+  }
+  if (tried.attempts >= SMS_MAX_ATTEMPTS) {
     // burned: the last try was wrong
     await db
       .update(smsCodes)
@@ -102,4 +122,14 @@ export async function verifySmsCode(db: Db, phone: string, code: string): Promis
       .where(and(eq(smsCodes.id, tried.id), isNull(smsCodes.consumedAt)));
   }
   throw fieldError('smsCode', 'smsCodeInvalid');
+}
+
+/** Uses up a code checkSmsCode accepted; of two parallel uses one wins, the other is 'smsCodeInvalid'. */
+export async function consumeSmsCode(db: Db, id: number): Promise<void> {
+  const [consumed] = await db
+    .update(smsCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt)))
+    .returning({ id: smsCodes.id });
+  if (!consumed) throw fieldError('smsCode', 'smsCodeInvalid');
 }

@@ -9,7 +9,16 @@ import { createUser } from '../users/service';
 import { users } from '../users/tables';
 import { SMS_MAX_ATTEMPTS } from './sms-codes';
 import { smsCodes, tokens } from './tables';
-import { ageCodes, getSmsCode, getToken, requestCode, rowCount, wrongCode } from './test-support';
+import {
+  ageCodes,
+  endWait,
+  getSmsCode,
+  getToken,
+  postJson,
+  requestCode,
+  rowCount,
+  wrongCode,
+} from './test-support';
 
 let t: TestApp;
 
@@ -179,13 +188,14 @@ describe('checking a code (through SMS login)', () => {
     expect(await rowCount(t, tokens)).toBe(tokensBefore);
   });
 
-  it(`burns a code after ${SMS_MAX_ATTEMPTS} wrong tries: then even the right one fails`, async () => {
+  it(`burns a code after ${SMS_MAX_ATTEMPTS} wrong tries: then, even after the phone's wait, the right one fails`, async () => {
     const phone = await registered();
     const code = await requestCode(t, phone);
     for (let i = 0; i < SMS_MAX_ATTEMPTS; i += 1) {
       const res = await getToken(t, { phone, smsCode: wrongCode(code) });
       expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'smsCode' } });
     }
+    await endWait(t, phone);
     const right = await getToken(t, { phone, smsCode: code });
     expect(right.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'smsCode' } });
     const [row] = await codesOf(phone);
@@ -212,6 +222,7 @@ describe('checking a code (through SMS login)', () => {
     );
     const [row] = await codesOf(phone);
     expect(row!.attempts).toBe(SMS_MAX_ATTEMPTS);
+    await endWait(t, phone);
     expect((await getToken(t, { phone, smsCode: code })).json().code).toBe(ERROR_CODES.VALIDATION);
   });
 
@@ -236,7 +247,7 @@ describe('checking a code (through SMS login)', () => {
     });
   });
 
-  it('refuses SMS login for an unregistered phone without spending its code', async () => {
+  it('tells the owner of an unregistered phone, once the code proves it, that it has no account; the code then registers', async () => {
     const phone = nextPhone();
     const code = await requestCode(t, phone);
     const res = await getToken(t, { phone, smsCode: code });
@@ -246,8 +257,9 @@ describe('checking a code (through SMS login)', () => {
       data: { field: 'phone' },
     });
     const [row] = await codesOf(phone);
-    expect(row!.attempts).toBe(0);
     expect(row!.consumedAt).toBeNull();
+    const registration = await postJson(t, '/user/addUser', { phone, smsCode: code, password: 'newpass99' });
+    expect(registration.json().code).toBe(0);
   });
 
   it('wants exactly one of password and smsCode, and issues nothing otherwise', async () => {

@@ -2,7 +2,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TestApp } from '../../test/helper';
-import { smsCodes } from './tables';
+import { loginThrottle, smsCodes } from './tables';
 
 export function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
@@ -59,4 +59,91 @@ export function wrongCode(code: string): string {
 export async function rowCount(t: TestApp, table: PgTable): Promise<number> {
   const [row] = await t.db.select({ n: count() }).from(table);
   return Number(row!.n);
+}
+
+/**
+ * A phone's browser on the messaging-app stand-in: it keeps the cookies the stand-in pages
+ * set (its identity among them), as a real browser would.
+ */
+export class StandInPhone {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly t: TestApp) {}
+
+  private path(scanUrl: string): string {
+    return scanUrl.startsWith('http') ? new URL(scanUrl).pathname : scanUrl;
+  }
+
+  private remember(res: { headers: Record<string, unknown> }): void {
+    const raw = res.headers['set-cookie'];
+    for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
+      const [pair] = String(line).split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  }
+
+  private cookieHeader(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+  }
+
+  /** Opens the link of the QR code. */
+  async open(scanUrl: string) {
+    const res = await this.t.app.inject({
+      method: 'GET',
+      url: this.path(scanUrl),
+      headers: this.cookieHeader(),
+    });
+    this.remember(res);
+    return res;
+  }
+
+  /** Submits the confirm form as `nickname`, without opening the page first. */
+  async submit(scanUrl: string, nickname: string) {
+    const res = await this.t.app.inject({
+      method: 'POST',
+      url: this.path(scanUrl),
+      payload: form({ nickname }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...this.cookieHeader() },
+    });
+    this.remember(res);
+    return res;
+  }
+
+  /** Opens the link and confirms as `nickname`, as a person does. */
+  async confirm(scanUrl: string, nickname: string) {
+    await this.open(scanUrl);
+    return this.submit(scanUrl, nickname);
+  }
+}
+
+export interface Scene {
+  sceneId: string;
+  scanUrl: string;
+}
+
+/** A new scan session from the real route. */
+export async function newScene(t: TestApp, headers: Record<string, string> = {}): Promise<Scene> {
+  const res = await t.app.inject({ method: 'GET', url: '/general/user/access/getWXScanQrCode', headers });
+  const body = res.json();
+  if (body.code !== 0) throw new Error(`getWXScanQrCode failed: ${res.body}`);
+  return { sceneId: body.data.sceneId, scanUrl: body.data.scanUrl };
+}
+
+export function pollScan(t: TestApp, sceneId: string) {
+  return t.app
+    .inject({
+      method: 'GET',
+      url: `/general/user/PollingWXScanLoginStatus?sceneId=${encodeURIComponent(sceneId)}`,
+    })
+    .then((res) => res.json());
+}
+
+/** The phone's backoff wait is over (its counters stay), as if the time had passed. */
+export async function endWait(t: TestApp, phone: string): Promise<void> {
+  await t.db
+    .update(loginThrottle)
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
+    .where(eq(loginThrottle.phone, phone));
 }

@@ -25,6 +25,10 @@ export interface ScanQr {
   scanUrl: string;
   /** seconds the QR code stays valid */
   expiresIn: number;
+  /** who vouches for the person: the embedded default's stand-in or the real messaging app */
+  provider: 'standin' | 'wechat';
+  /** 'qr': draw scanUrl as a QR code for a phone; 'embed': frame scanUrl (the provider's QR page) */
+  display: 'qr' | 'embed';
 }
 
 export type ScanStatus = 'waiting' | 'scanned' | 'needPhone' | 'success' | 'expired';
@@ -46,7 +50,8 @@ export const authApi = {
     post<TokenData>('/user/addUser', body),
   resetPassword: (body: { phone: string; smsCode: string; password: string }) =>
     request<null>({ method: 'POST', url: '/user/access/resetPassword', data: body }),
-  scanQrCode: () => get<ScanQr>('/user/access/getWXScanQrCode'),
+  /** silent: the scan tab shows why it has no QR code (not configured, could not load) */
+  scanQrCode: () => get<ScanQr>('/user/access/getWXScanQrCode', undefined, { silent: true }),
   /** silent: a poll every 2 s must not stack notifications when the network blinks */
   pollScan: (sceneId: string) =>
     get<ScanPoll>('/user/PollingWXScanLoginStatus', { sceneId }, { silent: true }),

@@ -4,22 +4,34 @@
  *   loading → waiting ⇄ scanned → success (token) → logged in
  *                               → needPhone → bind phone + SMS code → logged in
  *             waiting/scanned/needPhone → expired (QR life over) → refresh → loading
+ *   loading → unavailable (the server has no scan-code login configured)
  *
  * The status is polled every 2 s while the scan tab is shown and the browser tab is
  * visible. A confirmed scan's token is handed out by the server exactly once, so an answer
  * carrying a token is always used, even when polling was paused while it was in flight.
  */
+import { ERROR_CODES } from '@platform/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { authApi, type ScanPoll, type TokenData } from './api';
+import { ApiError } from '../../app/http/client';
+import { authApi, type ScanPoll, type ScanQr, type TokenData } from './api';
 import { useMounted, usePageVisible } from './hooks';
 
 export const SCAN_POLL_MS = 2000;
 
-export type ScanPhase = 'loading' | 'failed' | 'waiting' | 'scanned' | 'needPhone' | 'loggingIn' | 'expired';
+export type ScanPhase =
+  | 'loading'
+  | 'failed'
+  | 'unavailable'
+  | 'waiting'
+  | 'scanned'
+  | 'needPhone'
+  | 'loggingIn'
+  | 'expired';
 
 export interface ScanCode {
   sceneId: string;
   scanUrl: string;
+  display: ScanQr['display'];
   /** epoch ms */
   expiresAt: number;
 }
@@ -52,11 +64,18 @@ export function useScanLogin(active: boolean, onToken: (token: TokenData) => Pro
     authApi.scanQrCode().then(
       (qr) => {
         if (!mounted.current || mine !== generation.current) return;
-        setCode({ sceneId: qr.sceneId, scanUrl: qr.scanUrl, expiresAt: Date.now() + qr.expiresIn * 1000 });
+        setCode({
+          sceneId: qr.sceneId,
+          scanUrl: qr.scanUrl,
+          display: qr.display,
+          expiresAt: Date.now() + qr.expiresIn * 1000,
+        });
         setPhase('waiting');
       },
-      () => {
-        if (mounted.current && mine === generation.current) setPhase('failed');
+      (error: unknown) => {
+        if (!mounted.current || mine !== generation.current) return;
+        const notConfigured = error instanceof ApiError && error.code === ERROR_CODES.NOT_FOUND;
+        setPhase(notConfigured ? 'unavailable' : 'failed');
       },
     );
   }, [mounted]);

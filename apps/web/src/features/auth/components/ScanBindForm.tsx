@@ -51,7 +51,9 @@ export function ScanBindForm({
   return (
     <div className="auth-scan-bind" data-testid="scan-bind">
       <Typography.Title level={5} className="auth-scan-bind-title">
-        {t('scan.bindTitle', '你好，{{nickname}}', { nickname })}
+        {nickname
+          ? t('scan.bindTitle', '你好，{{nickname}}', { nickname })
+          : t('scan.bindTitleNoName', '绑定手机号')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" className="auth-scan-bind-text">
         {t(

@@ -1,4 +1,9 @@
-import { CheckCircleFilled, ExclamationCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  ExclamationCircleOutlined,
+  QrcodeOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import { Button, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFinishLogin } from '../hooks';
@@ -7,13 +12,30 @@ import { QrImage } from './QrImage';
 import { ScanBindForm } from './ScanBindForm';
 
 const QR_SIZE = 196;
+/** WeChat's QR page, framed as its own wxLogin.js frames it */
+const EMBED_WIDTH = 300;
+const EMBED_HEIGHT = 400;
 
-/** The scan-code tab: the QR code, its states, and the phone binding of a first scan. */
+/**
+ * The scan-code tab: the QR code (drawn here for the stand-in, or the messaging app's own QR
+ * page in a frame), its states, and the phone binding of a first scan.
+ */
 export function ScanLogin({ active, phone }: { active: boolean; phone: string }) {
   const { t } = useTranslation('auth');
   const finish = useFinishLogin();
   const scan = useScanLogin(active, finish);
   const { phase, code } = scan;
+
+  if (phase === 'unavailable') {
+    return (
+      <div className="auth-scan" data-testid="scan-unavailable">
+        <QrcodeOutlined className="auth-scan-unavailable-icon" />
+        <Typography.Text className="auth-scan-hint">
+          {t('scan.unavailable', '本平台未配置扫码登录，请使用密码或验证码登录')}
+        </Typography.Text>
+      </div>
+    );
+  }
 
   if (phase === 'needPhone' && code) {
     return (
@@ -67,10 +89,30 @@ export function ScanLogin({ active, phone }: { active: boolean; phone: string })
     }
   })();
 
+  const embed = code?.display === 'embed';
+  const live = phase === 'waiting' || phase === 'scanned';
+  const frameSize = embed
+    ? { width: EMBED_WIDTH, height: EMBED_HEIGHT }
+    : { width: QR_SIZE + 24, height: QR_SIZE + 24 };
+
   return (
     <div className="auth-scan" data-testid="scan-panel">
-      <div className="auth-qr-frame" style={{ width: QR_SIZE + 24, height: QR_SIZE + 24 }}>
-        {code ? (
+      <div className={embed ? 'auth-qr-frame auth-qr-embed' : 'auth-qr-frame'} style={frameSize}>
+        {code && embed ? (
+          // the provider's page shows its QR code; after the scan the provider sends this frame
+          // to the server's callback, and the polling below moves the page on
+          live ? (
+            <iframe
+              src={code.scanUrl}
+              title={t('scan.qrAlt', '扫码登录二维码')}
+              width={EMBED_WIDTH}
+              height={EMBED_HEIGHT}
+              sandbox="allow-scripts allow-same-origin"
+              referrerPolicy="no-referrer"
+              data-testid="scan-embed"
+            />
+          ) : null
+        ) : code ? (
           <QrImage value={code.scanUrl} size={QR_SIZE} alt={t('scan.qrAlt', '扫码登录二维码')} />
         ) : phase === 'loading' ? (
           <Spin />
@@ -80,7 +122,7 @@ export function ScanLogin({ active, phone }: { active: boolean; phone: string })
       <Typography.Text className="auth-scan-hint">
         {t('scan.hint', '请使用手机扫描二维码登录')}
       </Typography.Text>
-      {code && (phase === 'waiting' || phase === 'scanned') ? (
+      {code && !embed && live ? (
         <Typography.Link
           href={code.scanUrl}
           target="_blank"

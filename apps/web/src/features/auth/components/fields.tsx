@@ -5,10 +5,11 @@
  */
 
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { checkName } from '@platform/domain';
+import { checkName, ERROR_CODES } from '@platform/domain';
 import { App, Button, Form, type FormInstance, Input, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../app/http/client';
 import { NAME_COUNT, passwordRules, phoneRules } from '../../../shared/rules';
 import { authApi } from '../api';
 import { showFieldError, useCountdown } from '../hooks';
@@ -65,6 +66,16 @@ export function SmsCodeField({ form, testId }: { form: FormInstance; testId: str
       message.success(t('sms.sent', '验证码已发送，请注意查收'));
       input.current?.focus();
     } catch (error) {
+      // a phone held back by its backoff: the button counts down the wait the server gave
+      const retryAfter =
+        error instanceof ApiError ? (error.data as { retryAfter?: unknown } | null)?.retryAfter : null;
+      if (
+        error instanceof ApiError &&
+        error.code === ERROR_CODES.RATE_LIMITED &&
+        typeof retryAfter === 'number'
+      ) {
+        start(retryAfter);
+      }
       showFieldError(form, error, ['phone']);
     } finally {
       setSending(false);
