@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeCompany, nextPhone, TEST_PASSWORD, type TestApp } from '../../test/helper';
 import { tokens } from '../auth/tables';
-import { getToken, postJson, requestCode } from '../auth/test-support';
+import { ageCodes, getToken, postJson, requestCode } from '../auth/test-support';
 import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
 import { addActiveMember } from '../companies/service';
 import { companyMembers } from '../companies/tables';
@@ -266,8 +266,10 @@ describe('POST /user/addSysUser', () => {
     const me = (await getAs(t, token, '/user/getUser')).json().data;
     expect(me).toMatchObject({ companyId: a.id, userName: '真名' });
     expect(me.menuCode).toEqual(['pc_my_assignment', 'pc_my_order', 'sd_capsule', 'smart_data']);
-    // once claimed, the phone is taken
-    const again = await postJson(t, '/user/addUser', { phone, smsCode: '123456', password: 'other1234' });
+    // once claimed, the phone is taken (said to whoever proves the phone with a new code)
+    await ageCodes(t, phone);
+    const fresh = await requestCode(t, phone);
+    const again = await postJson(t, '/user/addUser', { phone, smsCode: fresh, password: 'other1234' });
     expect(again.json()).toMatchObject({ code: ERROR_CODES.CONFLICT, data: { field: 'phone' } });
   });
 
