@@ -7,6 +7,7 @@ export * from './data/time';
 export * from './data/types';
 export * from './data/values';
 export * from './errors';
+export * from './image-header';
 export * from './menu-codes';
 export * from './reports/template';
 export * from './routes/table';
