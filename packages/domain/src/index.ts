@@ -1,5 +1,6 @@
 export * from './data/acquisition';
 export * from './data/cron';
+export * from './data/csv-cells';
 export * from './data/fields';
 export * from './data/form';
 export * from './data/jumps';
