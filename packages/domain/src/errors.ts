@@ -234,6 +234,11 @@ export const CATALOGUE = {
     en: 'The image dimensions are too large: at most 40 megapixels (for example 8000 × 5000)',
     zh: '图片尺寸过大，最多4000万像素（例如8000×5000）',
   },
+  fileLinkExpired: {
+    code: C.FORBIDDEN,
+    en: 'This link has expired, please reload the page to get a new one',
+    zh: '链接已过期，请刷新页面后重新打开',
+  },
   imageBusy: {
     code: C.RATE_LIMITED,
     en: 'The server is busy processing images, please try again in a moment',
