@@ -383,6 +383,77 @@ describe('uploads, forms and screens', () => {
       await field(page, 'record-field-温度').fill('20.1');
       await page.getByTestId('record-save').click();
       await page.locator('[data-testid="records-table"] .dr-thumb').first().waitFor();
+
+      // the picture is private: the thumbnail loads through a signed link, the bare address does not
+      const thumb = page.locator('[data-testid="records-table"] img.dr-thumb').first();
+      await expect
+        .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      const src = (await thumb.getAttribute('src')) ?? '';
+      expect(src).toMatch(
+        /^\/general\/files\/records\/\d+\/\d+\/[0-9a-f]{32}-thumb\.png\?exp=\d+&sig=[\w-]+$/,
+      );
+      const statusOf = (url: string) =>
+        page.evaluate(async (u) => (await fetch(u, { credentials: 'include' })).status, url);
+      expect(await statusOf(src)).toBe(200);
+      expect(await statusOf(src.split('?')[0]!)).toBe(404);
+      expect(await statusOf(src.split('?')[0]!.replace('/general/files/', '/general/files/public/'))).toBe(
+        404,
+      );
+      await shot(page, 'datarecords-picture-en-1440');
+
+      // the record form shows the stored picture too, and saving it keeps it
+      const row = rows(page)
+        .filter({ has: page.locator('img.dr-thumb') })
+        .first();
+      const id = await row.getAttribute('data-row-key');
+      await page.getByTestId(`record-edit-${id}`).click();
+      const card = page.getByTestId('record-field-照片').locator('.ant-upload-list-item img').first();
+      await expect
+        .poll(() => card.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      await shot(page, 'datarecords-picture-form-en-1440');
+      await page.getByTestId('record-save').click();
+      await success(page);
+      const stored = await api<{ list: Array<{ id: number; values: { f4?: Array<{ url: string }> } }> }>(
+        `/smartdata/record/list?itemId=${item.itemId}&pageSize=50`,
+      );
+      const saved = stored.data.list.find((r) => String(r.id) === id)!;
+      expect(saved.values.f4?.[0]?.url).toMatch(/\?exp=\d+&sig=/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a record file downloads through its signed link, in the list and in zh', async (_ctx) => {
+    const files = await makeItem('E2E附件记录', 10, [
+      { name: '名称', type: 5 },
+      { name: '附件', type: 9 },
+    ]);
+    const form = new FormData();
+    form.append('itemId', String(files.itemId));
+    form.append('field', 'f2');
+    form.append('file', new Blob([Buffer.from('%PDF-1.4 巡检报告')]), '巡检报告.pdf');
+    const uploaded = await api<{ url: string; name: string; size: number }>('/smartdata/record/upload', {
+      method: 'POST',
+      body: form,
+    });
+    expect(uploaded.code, uploaded.message).toBe(0);
+    await addRecord(files.itemId, { f1: '三号线', f2: [uploaded.data] });
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, valuePath(files), 'records-view');
+      const link = page.locator('[data-testid="records-table"] a[download]', { hasText: '巡检报告.pdf' });
+      await link.waitFor();
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/general\/files\/records\/.+\.pdf\?exp=\d+&sig=/);
+      const download = page.waitForEvent('download');
+      await link.click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('巡检报告.pdf');
+      const body = readFileSync((await file.path())!, 'utf8');
+      expect(body).toBe('%PDF-1.4 巡检报告');
+      await shot(page, 'datarecords-file-zh-1440');
     } finally {
       await context.close();
     }

@@ -18,8 +18,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { FILE_LINK_WINDOW_SECONDS } from '@platform/domain';
 
-export const FILE_LINK_WINDOW_SECONDS = 600;
+export { FILE_LINK_WINDOW_SECONDS };
 export const FILE_LINK_SECRET_MIN_LENGTH = 32;
 const FILES_PATH = '/general/files/';
 

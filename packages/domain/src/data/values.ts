@@ -23,6 +23,8 @@ export const FILE_URL_PREFIX = '/general/files/';
  * links (`…?exp=…&sig=…`), which it hands out in place of the reference when a caller reads.
  */
 export const RECORD_FILES_PREFIX = `${FILE_URL_PREFIX}records/`;
+/** signed links share the expiry of their window: valid at least this long, at most twice */
+export const FILE_LINK_WINDOW_SECONDS = 600;
 /** where record files lived before they moved to the private bucket */
 const OLD_PUBLIC_RECORD_FILES = `${FILE_URL_PREFIX}public/records/`;
 const FILE_NAME_MAX_LENGTH = 255;
