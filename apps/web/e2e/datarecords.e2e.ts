@@ -1,14 +1,17 @@
 /**
  * The records pages of data items as a person uses them: add and edit a record in the modal,
  * sort and filter, delete, export CSV (the download's content checked), import a CSV with one
- * bad row (the report), a refused non-image upload, a record submitted from outside appearing
- * live in the open list, clearing only with the exact item name, the form entry page of a form
- * item, the API keys drawer; and screenshots in zh and en at 1440 and 390 px.
+ * bad row (the report), a refused non-image upload and image bomb, pictures and files that
+ * open only through their signed links (list, record form, download), a record submitted from
+ * outside appearing live in the open list, clearing only with the exact item name, the form
+ * entry page of a form item, the API keys drawer; and screenshots in zh and en at 1440 and 390 px.
  *
  * Server routes of this feature are written in parallel: a route missing from the server's
  * OpenAPI document (or the live socket not answering) skips the test that needs it, by name.
  */
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
+import { messageFor } from '@platform/domain';
 import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -55,6 +58,29 @@ async function addRecord(itemId: number, values: Record<string, unknown>, ts?: s
   const result = await postJson<{ id: number }>('/smartdata/record/add', { itemId, values, ts });
   expect(result.code, result.message).toBe(0);
   return result.data.id;
+}
+
+/** A valid single-colour PNG of this size: 16000 × 16000 is a few dozen KB on the wire. */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8);
+  const pixels = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function valuePath(item: Item): string {
@@ -363,6 +389,11 @@ describe('uploads, forms and screens', () => {
       ]);
       await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
       await page.locator('.ant-message-notice', { hasText: SPEC_SIZE }).waitFor();
+      // a small PNG that would decode to 16000 × 16000 pixels is refused by its header
+      await input.setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: pngBomb(16000, 16000) });
+      await page
+        .locator('.ant-message-notice', { hasText: messageFor('imageTooManyPixels', 'en') })
+        .waitFor();
       expect(uploads).toEqual([]);
       expect(routeMissing('/smartdata/record/upload')).toBeNull();
       const png = await page.evaluate(() => {
