@@ -66,6 +66,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('sms', deps.sms ?? new LogSmsProvider(app.log));
   app.decorate('storage', deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
   app.decorate('fileLinks', new FileLinks(await loadFileLinkSecret(config.dataDir, config.fileLinkSecret)));
+  if (config.databaseUrl && !config.fileLinkSecret) {
+    app.log.warn(
+      'FILE_LINK_SECRET is not set: links to record files are signed with this data folder’s own secret, which other nodes do not share',
+    );
+  }
   app.decorate('accessWatch', new AccessWatch(db, app.log));
   const live = new LiveBus();
   app.decorate('live', live);
