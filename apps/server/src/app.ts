@@ -17,11 +17,13 @@ import type { Config } from './config';
 import { MODULES } from './modules';
 import { attachMqttSubmission } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
+import { moveRecordFilesToPrivate } from './modules/records/stored-files';
 import { AccessWatch } from './platform/access-watch';
 import { authPlugin } from './platform/auth';
 import type { App } from './platform/context';
 import type { Db } from './platform/db';
 import { AppError, errorEnvelope, httpStatusFor } from './platform/envelope';
+import { FileLinks, loadFileLinkSecret } from './platform/file-links';
 import { LiveBus } from './platform/live';
 import { startMqtt } from './platform/mqtt';
 import { LogSmsProvider, type SmsProvider } from './platform/sms';
@@ -64,6 +66,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('db', db);
   app.decorate('sms', deps.sms ?? new LogSmsProvider(app.log));
   app.decorate('storage', deps.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
+  app.decorate('fileLinks', new FileLinks(await loadFileLinkSecret(config.dataDir, config.fileLinkSecret)));
+  if (config.databaseUrl && !config.fileLinkSecret) {
+    app.log.warn(
+      'FILE_LINK_SECRET is not set: links to record files are signed with this data folder’s own secret, which other nodes do not share',
+    );
+  }
   app.decorate('accessWatch', new AccessWatch(db, app.log));
   const live = new LiveBus();
   app.decorate('live', live);
@@ -134,6 +142,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: API_PREFIX },
   );
   if (app.mqtt) await attachMqttSubmission(app as unknown as App);
+  // record files left in the public bucket by earlier versions become private before serving
+  app.addHook('onReady', async () => {
+    await moveRecordFilesToPrivate(db, app.storage, app.log);
+  });
 
   const webDist = config.webDist;
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -41,6 +41,11 @@ export interface Config {
   mqttPort: number | null;
   /** shared-subscription group of the server nodes on an external broker ('' = none) */
   mqttShareGroup: string;
+  /**
+   * secret of the signed links to record files (at least 32 characters, the same on every
+   * node); when unset, one is generated in <dataDir>/secrets/file-links.key on first start
+   */
+  fileLinkSecret?: string;
 }
 
 export interface WechatLoginConfig {
@@ -110,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: env.MQTT_PORT === 'off' ? null : Number(env.MQTT_PORT ?? 1883),
     mqttShareGroup: env.MQTT_SHARE_GROUP ?? 'smartdata-ingest',
+    fileLinkSecret: env.FILE_LINK_SECRET || undefined,
   };
 }

@@ -1,14 +1,17 @@
 /**
  * The records pages of data items as a person uses them: add and edit a record in the modal,
  * sort and filter, delete, export CSV (the download's content checked), import a CSV with one
- * bad row (the report), a refused non-image upload, a record submitted from outside appearing
- * live in the open list, clearing only with the exact item name, the form entry page of a form
- * item, the API keys drawer; and screenshots in zh and en at 1440 and 390 px.
+ * bad row (the report), a refused non-image upload and image bomb, pictures and files that
+ * open only through their signed links (list, record form, download), a record submitted from
+ * outside appearing live in the open list, clearing only with the exact item name, the form
+ * entry page of a form item, the API keys drawer; and screenshots in zh and en at 1440 and 390 px.
  *
  * Server routes of this feature are written in parallel: a route missing from the server's
  * OpenAPI document (or the live socket not answering) skips the test that needs it, by name.
  */
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
+import { messageFor } from '@platform/domain';
 import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -55,6 +58,29 @@ async function addRecord(itemId: number, values: Record<string, unknown>, ts?: s
   const result = await postJson<{ id: number }>('/smartdata/record/add', { itemId, values, ts });
   expect(result.code, result.message).toBe(0);
   return result.data.id;
+}
+
+/** A valid single-colour PNG of this size: 16000 × 16000 is a few dozen KB on the wire. */
+function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8);
+  const pixels = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function valuePath(item: Item): string {
@@ -376,6 +402,11 @@ describe('uploads, forms and screens', () => {
       ]);
       await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
       await page.locator('.ant-message-notice', { hasText: SPEC_SIZE }).waitFor();
+      // a small PNG that would decode to 16000 × 16000 pixels is refused by its header
+      await input.setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: pngBomb(16000, 16000) });
+      await page
+        .locator('.ant-message-notice', { hasText: messageFor('imageTooManyPixels', 'en') })
+        .waitFor();
       expect(uploads).toEqual([]);
       expect(routeMissing('/smartdata/record/upload')).toBeNull();
       const png = await page.evaluate(() => {
@@ -396,6 +427,77 @@ describe('uploads, forms and screens', () => {
       await field(page, 'record-field-温度').fill('20.1');
       await page.getByTestId('record-save').click();
       await page.locator('[data-testid="records-table"] .dr-thumb').first().waitFor();
+
+      // the picture is private: the thumbnail loads through a signed link, the bare address does not
+      const thumb = page.locator('[data-testid="records-table"] img.dr-thumb').first();
+      await expect
+        .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      const src = (await thumb.getAttribute('src')) ?? '';
+      expect(src).toMatch(
+        /^\/general\/files\/records\/\d+\/\d+\/[0-9a-f]{32}-thumb\.png\?exp=\d+&sig=[\w-]+$/,
+      );
+      const statusOf = (url: string) =>
+        page.evaluate(async (u) => (await fetch(u, { credentials: 'include' })).status, url);
+      expect(await statusOf(src)).toBe(200);
+      expect(await statusOf(src.split('?')[0]!)).toBe(404);
+      expect(await statusOf(src.split('?')[0]!.replace('/general/files/', '/general/files/public/'))).toBe(
+        404,
+      );
+      await shot(page, 'datarecords-picture-en-1440');
+
+      // the record form shows the stored picture too, and saving it keeps it
+      const row = rows(page)
+        .filter({ has: page.locator('img.dr-thumb') })
+        .first();
+      const id = await row.getAttribute('data-row-key');
+      await page.getByTestId(`record-edit-${id}`).click();
+      const card = page.getByTestId('record-field-照片').locator('.ant-upload-list-item img').first();
+      await expect
+        .poll(() => card.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      await shot(page, 'datarecords-picture-form-en-1440');
+      await page.getByTestId('record-save').click();
+      await success(page);
+      const stored = await api<{ list: Array<{ id: number; values: { f4?: Array<{ url: string }> } }> }>(
+        `/smartdata/record/list?itemId=${item.itemId}&pageSize=50`,
+      );
+      const saved = stored.data.list.find((r) => String(r.id) === id)!;
+      expect(saved.values.f4?.[0]?.url).toMatch(/\?exp=\d+&sig=/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a record file downloads through its signed link, in the list and in zh', async (_ctx) => {
+    const files = await makeItem('E2E附件记录', 10, [
+      { name: '名称', type: 5 },
+      { name: '附件', type: 9 },
+    ]);
+    const form = new FormData();
+    form.append('itemId', String(files.itemId));
+    form.append('field', 'f2');
+    form.append('file', new Blob([Buffer.from('%PDF-1.4 巡检报告')]), '巡检报告.pdf');
+    const uploaded = await api<{ url: string; name: string; size: number }>('/smartdata/record/upload', {
+      method: 'POST',
+      body: form,
+    });
+    expect(uploaded.code, uploaded.message).toBe(0);
+    await addRecord(files.itemId, { f1: '三号线', f2: [uploaded.data] });
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, valuePath(files), 'records-view');
+      const link = page.locator('[data-testid="records-table"] a[download]', { hasText: '巡检报告.pdf' });
+      await link.waitFor();
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/general\/files\/records\/.+\.pdf\?exp=\d+&sig=/);
+      const download = page.waitForEvent('download');
+      await link.click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('巡检报告.pdf');
+      const body = readFileSync((await file.path())!, 'utf8');
+      expect(body).toBe('%PDF-1.4 巡检报告');
+      await shot(page, 'datarecords-file-zh-1440');
     } finally {
       await context.close();
     }

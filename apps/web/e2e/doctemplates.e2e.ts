@@ -214,6 +214,73 @@ describe('document templates', () => {
     await shot(page, 'doctemplates-rendered-table-zh-1440');
   });
 
+  test("a record's picture and file show in the filled document through signed links", async () => {
+    const created = await postJson<{ id: number; refId: number }>('/smartdata/cabin/create', {
+      parentId: null,
+      type: 'dataItem',
+      name: 'E2E巡检照片',
+      kind: 10,
+    });
+    expect(created.code, created.message).toBe(0);
+    const photoItem = { itemId: created.data.refId, nodeId: created.data.id };
+    const fields = await postJson('/smartdata/item/update', {
+      itemId: photoItem.itemId,
+      fields: [
+        { name: '位置', type: 5 },
+        { name: '照片', type: 8 },
+        { name: '报告', type: 9 },
+      ],
+    });
+    expect(fields.code, fields.message).toBe(0);
+    const upload = async (field: string, bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('itemId', String(photoItem.itemId));
+      form.append('field', field);
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
+      const answer = await api<{ url: string; name: string; size: number }>('/smartdata/record/upload', {
+        method: 'POST',
+        body: form,
+      });
+      expect(answer.code, answer.message).toBe(0);
+      return answer.data;
+    };
+    const photo = await upload('f2', await drawPng(page, '现场', '#52c41a'), '现场.png');
+    const report = await upload('f3', Buffer.from('%PDF-1.4 report'), '报告.pdf');
+    const record = await postJson<{ id: number }>('/smartdata/record/add', {
+      itemId: photoItem.itemId,
+      values: { f1: '二号锅炉', f2: [photo], f3: [report] },
+    });
+    expect(record.code, record.message).toBe(0);
+    const doc = await postJson<{ id: number }>('/smartdata/cabin/create', {
+      parentId: null,
+      type: 'docTemplate',
+      name: 'E2E巡检单',
+    });
+    expect(doc.code, doc.message).toBe(0);
+    const saved = await postJson('/smartdata/template/save', {
+      id: doc.data.id,
+      itemId: photoItem.itemId,
+      html: '<h2>巡检单</h2><p>位置：<span data-field="f1">位置</span></p><p><span data-field="f2">照片</span></p><p>附件：<span data-field="f3">报告</span></p>',
+    });
+    expect(saved.code, saved.message).toBe(0);
+
+    await go(
+      page,
+      `/smartdata/richEditorTemplate/${photoItem.itemId}/${record.data.id}/${encodeURIComponent('E2E巡检照片')}/${doc.data.id}`,
+      'rendered-doc-body',
+    );
+    const body = page.getByTestId('rendered-doc-body');
+    const img = body.locator('img').first();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(320);
+    const src = (await img.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/general\/files\/records\/\d+\/\d+\/[0-9a-f]{32}\.png\?exp=\d+&sig=/);
+    const statusOf = (url: string) => page.evaluate(async (u) => (await fetch(u)).status, url);
+    expect(await statusOf(src.split('?')[0]!)).toBe(404);
+    const href = (await body.locator('a', { hasText: '报告.pdf' }).getAttribute('href')) ?? '';
+    expect(await statusOf(href)).toBe(200);
+    await shot(page, 'doctemplates-rendered-picture-zh-1440');
+  });
+
   test('the cabin opens the template in the editor; delete asks first', async () => {
     await go(page, '/smartdata/datacapsule', 'cabin-entries');
     await page.getByTestId('entry-E2E产线日报').click();

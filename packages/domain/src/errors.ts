@@ -249,6 +249,21 @@ export const CATALOGUE = {
     zh: '文件格式不正确，请上传图片类型，如JPG、PNG后缀的文件。',
   },
   imageTooLarge: { code: C.VALIDATION, en: 'The image size exceeds 3M', zh: '图片大小超过3M' },
+  imageTooManyPixels: {
+    code: C.VALIDATION,
+    en: 'The image dimensions are too large: at most 40 megapixels (for example 8000 × 5000)',
+    zh: '图片尺寸过大，最多4000万像素（例如8000×5000）',
+  },
+  fileLinkExpired: {
+    code: C.FORBIDDEN,
+    en: 'This link has expired, please reload the page to get a new one',
+    zh: '链接已过期，请刷新页面后重新打开',
+  },
+  imageBusy: {
+    code: C.RATE_LIMITED,
+    en: 'The server is busy processing images, please try again in a moment',
+    zh: '服务器正忙于处理图片，请稍后再试',
+  },
   clearNameMismatch: {
     code: C.VALIDATION,
     en: 'The name you typed does not match the data item name',

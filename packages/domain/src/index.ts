@@ -1,5 +1,6 @@
 export * from './data/acquisition';
 export * from './data/cron';
+export * from './data/csv-cells';
 export * from './data/fields';
 export * from './data/form';
 export * from './data/jumps';
@@ -7,6 +8,7 @@ export * from './data/time';
 export * from './data/types';
 export * from './data/values';
 export * from './errors';
+export * from './image-header';
 export * from './menu-codes';
 export * from './reports/template';
 export * from './roles';

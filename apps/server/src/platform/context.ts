@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from './db';
+import type { FileLinks } from './file-links';
 import type { SmsProvider } from './sms';
 import type { Storage } from './storage';
 
@@ -17,6 +18,7 @@ declare module 'fastify' {
     config: Config;
     sms: SmsProvider;
     storage: Storage;
+    fileLinks: FileLinks;
   }
 }
 

@@ -1,8 +1,40 @@
-/** Image uploads: checked by their bytes (JPG or PNG, at most 3 MB), thumbnailed to 150 px. */
-import { checkImage, sniffImage, THUMBNAIL_MAX_SIDE } from '@platform/domain';
+/**
+ * Image uploads (company logo, avatar, record pictures, template images): checked by their bytes
+ * (JPG or PNG, at most 3 MB), by the pixel count their header states (at most IMAGE_MAX_PIXELS,
+ * see packages/domain image-header.ts), then thumbnailed to 150 px.
+ *
+ * Decoding is the expensive part and an upload's size says little about it, so nothing reaches
+ * the decoder before the header check, the decoder itself refuses more pixels than the limit
+ * (should a header lie), and image work is bounded: IMAGE_JOBS at once, IMAGE_QUEUE waiting, and
+ * past that the upload is answered "busy" at once instead of queueing without end.
+ */
+import {
+  checkImage,
+  checkImagePixels,
+  IMAGE_MAX_PIXELS,
+  sniffImage,
+  THUMBNAIL_MAX_SIDE,
+} from '@platform/domain';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { assertField, fieldError } from './envelope';
+import { AppError, assertField, fieldError } from './envelope';
+import { WorkLimit } from './work-limit';
+
+/** image jobs decoding at once; each uses one libvips thread (below), so one core each */
+export const IMAGE_JOBS = 2;
+/** uploads waiting for a slot before new ones are answered busy */
+export const IMAGE_QUEUE = 8;
+
+// One thread per image: the parallelism is IMAGE_JOBS, not libvips' per-image thread pool.
+sharp.concurrency(1);
+// Every upload is a different image: the operation cache would only hold memory.
+sharp.cache(false);
+
+export const imageWork = new WorkLimit(
+  IMAGE_JOBS,
+  IMAGE_QUEUE,
+  () => new AppError('imageBusy', {}, { field: 'file' }),
+);
 
 export interface CheckedImage {
   kind: 'jpeg' | 'png';
@@ -10,21 +42,31 @@ export interface CheckedImage {
   thumbnail: Buffer;
 }
 
-export async function checkAndThumbnail(field: string, bytes: Buffer): Promise<CheckedImage> {
-  assertField(field, checkImage(bytes));
-  const kind = sniffImage(bytes)!;
-  let thumbnail: Buffer;
+/** The 150 px thumbnail; the decoder refuses more than IMAGE_MAX_PIXELS on its own too. */
+export async function decodeThumbnail(
+  field: string,
+  bytes: Buffer,
+  kind: CheckedImage['kind'],
+): Promise<Buffer> {
   try {
-    thumbnail = await sharp(bytes)
+    return await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
       .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .toFormat(kind === 'png' ? 'png' : 'jpeg')
       .toBuffer();
-  } catch {
+  } catch (error) {
+    // the decoder found more pixels than the header said
+    if (/pixel limit/i.test(String(error))) throw fieldError(field, 'imageTooManyPixels');
     // right magic bytes but not a decodable image
-    assertField(field, 'imageFormat');
-    throw new Error('unreachable');
+    throw fieldError(field, 'imageFormat');
   }
+}
+
+export async function checkAndThumbnail(field: string, bytes: Buffer): Promise<CheckedImage> {
+  assertField(field, checkImage(bytes));
+  assertField(field, checkImagePixels(bytes));
+  const kind = sniffImage(bytes)!;
+  const thumbnail = await imageWork.run(() => decodeThumbnail(field, bytes, kind));
   return { kind, bytes, thumbnail };
 }
 

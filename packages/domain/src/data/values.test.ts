@@ -9,6 +9,7 @@ import {
   parseCell,
   parseDateText,
   roundTo,
+  storedFileRef,
   TEXT_MAX_LENGTH,
 } from './values';
 
@@ -117,6 +118,29 @@ describe('checkRecord', () => {
     }
     expect(checkRecord(FIELDS, { f5: '温'.repeat(TEXT_MAX_LENGTH) }).ok).toBe(true);
     expect(checkRecord(FIELDS, { f5: 'x', f8: Array.from({ length: 20 }, () => file) }).ok).toBe(true);
+  });
+
+  it('keeps the reference of a record file sent back as a signed link or by its old public address', () => {
+    const ref = '/general/files/records/3/7/0a1b.png';
+    const signed = `${ref}?exp=1767225600&sig=${'A'.repeat(43)}`;
+    const thumb = '/general/files/public/records/3/7/0a1b-thumb.png';
+    expect(storedFileRef(signed)).toBe(ref);
+    expect(checkRecord(FIELDS, { f5: 'x', f8: [{ url: signed, name: 'a.png', size: 3, thumbUrl: thumb }] })).toEqual({
+      ok: true,
+      values: { f5: 'x', f8: [{ url: ref, name: 'a.png', size: 3, thumbUrl: '/general/files/records/3/7/0a1b-thumb.png' }] },
+    });
+    expect(parseCell(F.pics, `${signed}, ${thumb}`)).toEqual({
+      ok: true,
+      value: [
+        { url: ref, name: '0a1b.png', size: 0 },
+        { url: '/general/files/records/3/7/0a1b-thumb.png', name: '0a1b-thumb.png', size: 0 },
+      ],
+    });
+    // anything else stays refused
+    expect(checkRecord(FIELDS, { f5: 'x', f8: [{ ...file, url: '/general/files/records/../x?sig=1' }] })).toMatchObject({
+      ok: false,
+      key: 'valueNotFiles',
+    });
   });
 
   it('reads dates with offsets, epoch ms and short forms', () => {

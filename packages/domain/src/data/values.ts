@@ -17,6 +17,16 @@ export const TEXT_MAX_LENGTH = 255;
 export const LONG_TEXT_MAX_LENGTH = 20_000;
 export const MAX_FILES = 20;
 export const FILE_URL_PREFIX = '/general/files/';
+/**
+ * Record pictures and files are referenced as FILE_URL_PREFIX + 'records/<company>/<item>/<name>':
+ * no bucket in the reference, the server serves them from its private bucket through signed
+ * links (`…?exp=…&sig=…`), which it hands out in place of the reference when a caller reads.
+ */
+export const RECORD_FILES_PREFIX = `${FILE_URL_PREFIX}records/`;
+/** signed links share the expiry of their window: valid at least this long, at most twice */
+export const FILE_LINK_WINDOW_SECONDS = 600;
+/** where record files lived before they moved to the private bucket */
+const OLD_PUBLIC_RECORD_FILES = `${FILE_URL_PREFIX}public/records/`;
 const FILE_NAME_MAX_LENGTH = 255;
 
 export type ValueResult = { ok: true; value: RecordValue } | { ok: false; key: ErrorKey };
@@ -121,7 +131,9 @@ function checkFiles(raw: unknown): ValueResult {
   const files: StoredFile[] = [];
   for (const item of raw) {
     if (typeof item !== 'object' || item === null) return { ok: false, key: 'valueNotFiles' };
-    const { url, name, size, thumbUrl } = item as Record<string, unknown>;
+    const { name, size } = item as Record<string, unknown>;
+    const url = storedFileRef((item as Record<string, unknown>).url);
+    const thumbUrl = storedFileRef((item as Record<string, unknown>).thumbUrl);
     if (!isStoredUrl(url) || (thumbUrl != null && !isStoredUrl(thumbUrl))) {
       return { ok: false, key: 'valueNotFiles' };
     }
@@ -134,6 +146,19 @@ function checkFiles(raw: unknown): ValueResult {
     files.push(thumbUrl != null ? { url, name, size, thumbUrl: thumbUrl as string } : { url, name, size });
   }
   return { ok: true, value: files.length ? files : null };
+}
+
+/**
+ * The reference to keep for a file URL as sent back by a client: a signed link loses its
+ * signature (it only matters when downloading), and an old public address of a record file
+ * becomes the reference it moved to.
+ */
+export function storedFileRef(url: unknown): unknown {
+  if (typeof url !== 'string') return url;
+  const path = url.includes('?') ? url.slice(0, url.indexOf('?')) : url;
+  return path.startsWith(OLD_PUBLIC_RECORD_FILES)
+    ? RECORD_FILES_PREFIX + path.slice(OLD_PUBLIC_RECORD_FILES.length)
+    : path;
 }
 
 function isStoredUrl(url: unknown): url is string {
@@ -354,11 +379,10 @@ export function parseCell(field: FieldDef, cell: ImportCell, opts: ValueOptions 
       const files = text
         .split(/[\s,]+/)
         .filter(Boolean)
-        .map((url) => ({
-          url,
-          name: decodeName(url.slice(url.lastIndexOf('/') + 1)),
-          size: 0,
-        }));
+        .map((text) => {
+          const url = storedFileRef(text) as string;
+          return { url, name: decodeName(url.slice(url.lastIndexOf('/') + 1)), size: 0 };
+        });
       return coerceValue(field, files, opts);
     }
     default:

@@ -1,22 +1,25 @@
 /**
  * Files of the record table: export (CSV / XLSX download), import (multipart CSV / XLSX, good
  * rows written in one transaction through the ingest pipeline, bad rows reported by their
- * row number) and upload of picture and file values.
+ * row number) and upload of picture and file values (into the private bucket: the answer holds
+ * signed links, the record keeps references, see stored-files.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DATA_PERMISSION, FILE_URL_PREFIX, IMAGE_MAX_BYTES, type StoredFile } from '@platform/domain';
+import { checkRecord, DATA_PERMISSION, IMAGE_MAX_BYTES, type StoredFile } from '@platform/domain';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError, fieldError, ok } from '../../platform/envelope';
 import { checkAndThumbnail } from '../../platform/images';
 import { Envelope, Id } from '../../platform/schemas';
+import { RECORD_FILES_AREA } from '../../platform/storage';
 import { localizeRecordError } from '../ingest/pipeline';
 import { formId, readForm } from './multipart';
 import { parseFilters, parseInstant, whereOf } from './query';
 import { dataCaller, PERMISSION, QueryWindow, StoredFileSchema } from './schemas';
 import { itemFor, recordBatches } from './service';
 import { attachment, csvStream, readSheet, SheetFormatError, xlsxStream } from './spreadsheet';
+import { recordFileRef, withFileLink } from './stored-files';
 import { checkRows, exportHeader, exportRow, mapHeader } from './table-io';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -174,26 +177,30 @@ export default async function fileRoutes(app: App): Promise<void> {
       const { bytes } = form.file;
       if (bytes.length === 0) throw fieldError('file', 'fieldRequired');
       const name = cleanName(form.file.name) || (picture ? 'image' : 'file');
-      // unguessable names in the public bucket: the URL is the capability, as for avatars
-      const stem = `records/${who.companyId}/${item.id}/${randomBytes(16).toString('hex')}`;
+      // private bucket, random names: readers of the record get signed links to them
+      const stem = `${RECORD_FILES_AREA}${who.companyId}/${item.id}/${randomBytes(16).toString('hex')}`;
+      let stored: StoredFile;
       if (picture) {
         if (bytes.length > IMAGE_MAX_BYTES) throw fieldError('file', 'imageTooLarge');
         const image = await checkAndThumbnail('file', bytes);
         const ext = image.kind === 'png' ? 'png' : 'jpg';
         const type = image.kind === 'png' ? 'image/png' : 'image/jpeg';
-        const url = await app.storage.put('public', `${stem}.${ext}`, image.bytes, type);
-        const thumbUrl = await app.storage.put('public', `${stem}-thumb.${ext}`, image.thumbnail, type);
-        return ok(checkedUrl({ url, name, size: bytes.length, thumbUrl }), 'operation', request.lang);
+        await app.storage.put('private', `${stem}.${ext}`, image.bytes, type);
+        await app.storage.put('private', `${stem}-thumb.${ext}`, image.thumbnail, type);
+        stored = {
+          url: recordFileRef(`${stem}.${ext}`),
+          name,
+          size: bytes.length,
+          thumbUrl: recordFileRef(`${stem}-thumb.${ext}`),
+        };
+      } else {
+        if (bytes.length > FILE_MAX_BYTES) throw fieldError('file', 'fileTooLarge');
+        const ext = /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase();
+        const fileKey = ext ? `${stem}.${ext}` : stem;
+        await app.storage.put('private', fileKey, bytes, 'application/octet-stream');
+        stored = { url: recordFileRef(fileKey), name, size: bytes.length };
       }
-      if (bytes.length > FILE_MAX_BYTES) throw fieldError('file', 'fileTooLarge');
-      const ext = /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase();
-      const url = await app.storage.put(
-        'public',
-        ext ? `${stem}.${ext}` : stem,
-        bytes,
-        'application/octet-stream',
-      );
-      return ok(checkedUrl({ url, name, size: bytes.length }), 'operation', request.lang);
+      return ok(withFileLink(app.fileLinks, checkedRef(stored), who.companyId), 'operation', request.lang);
     },
   );
 }
@@ -205,9 +212,9 @@ function cleanName(name: string | undefined): string {
   return [...base.replace(/[\u0000-\u001f\u007f]/g, '').trim()].slice(0, 255).join('');
 }
 
-/** Record values only accept our own file URLs (checkRecord): fail loudly if storage says otherwise. */
-function checkedUrl(file: StoredFile): StoredFile {
-  if (!file.url.startsWith(FILE_URL_PREFIX))
-    throw new Error('storage returned a URL outside the files route');
+/** Record values only accept our own file references (checkRecord): fail loudly otherwise. */
+function checkedRef(file: StoredFile): StoredFile {
+  const checked = checkRecord([{ key: 'f', name: 'f', type: 9 }], { f: [file] });
+  if (!checked.ok) throw new Error('an uploaded file got a reference records do not accept');
   return file;
 }

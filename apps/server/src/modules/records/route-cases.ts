@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, type FieldDef } from '@platform/domain';
 import { expect } from 'vitest';
 import { bearer, type TestApp } from '../../test/helper';
@@ -22,6 +23,21 @@ function untouched(ctx: TenantContext, itemId: number, before: unknown) {
 }
 
 export const recordsRouteCases: RouteCases = {
+  // record pictures and files: a token opens nothing, only a signed link given to a reader does
+  'GET /general/files/records/*': {
+    attack: async (ctx) => {
+      const { itemId } = await victim(ctx.t, ctx.a.id);
+      const key = `records/${ctx.a.id}/${itemId}/${randomBytes(16).toString('hex')}.txt`;
+      await ctx.t.app.storage.put('private', key, Buffer.from('secret'), 'text/plain');
+      return {
+        request: { method: 'GET', url: `/general/files/${key}`, headers: bearer(ctx.b.admin.token) },
+        verify: (res) => {
+          expect(res.statusCode).toBe(404);
+          expect(res.body).not.toContain('secret');
+        },
+      };
+    },
+  },
   'GET /general/smartdata/record/list': {
     attack: async (ctx) => {
       const { itemId, before } = await victim(ctx.t, ctx.a.id);

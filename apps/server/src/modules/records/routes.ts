@@ -2,6 +2,7 @@
  * Records of a data item (docs/api-data-engine.md, "Records"). Every route needs the menu code
  * sd_capsule, an item of the caller's company and a data permission level on its node: read
  * for list and export, write for add, update, delete, import and upload, administrator to clear.
+ * Pictures and files come with signed links (stored-files.ts).
  */
 import { DATA_PERMISSION } from '@platform/domain';
 import { Type } from 'typebox';
@@ -13,6 +14,7 @@ import liveRoutes from './live-routes';
 import { orderOf, parseFilters, parseInstant, whereOf } from './query';
 import { dataCaller, PERMISSION, QueryWindow, RecordRow } from './schemas';
 import { clearRecords, deleteRecords, itemFor, listRecords, requireParent } from './service';
+import { withFileLinks } from './stored-files';
 import writeRoutes from './write-routes';
 
 export const MAX_DELETE_IDS = 1000;
@@ -52,7 +54,11 @@ export default async function recordRoutes(app: App): Promise<void> {
       if (q.parentId !== undefined) await requireParent(app.db, who, q.parentId);
       const page = paging(q);
       const { list, total } = await listRecords(app.db, item, whereOf(query, item.fields), order, page);
-      return ok({ list, total, pageNum: page.pageNum, pageSize: page.pageSize });
+      const linked = list.map((r) => ({
+        ...r,
+        values: withFileLinks(app.fileLinks, r.values, who.companyId),
+      }));
+      return ok({ list: linked, total, pageNum: page.pageNum, pageSize: page.pageSize });
     },
   );
 

@@ -3,9 +3,13 @@
  * Excel shows Chinese text; XLSX with real number cells so sums work). Imports recognise the
  * format by the bytes, never by the name: a zip is XLSX, anything else must be UTF-8 text.
  * Rows keep the numbers a person sees in Excel (header = row 1), so rejections can point at them.
+ *
+ * CSV text cells that a spreadsheet would run as a formula are written with a leading quote and
+ * quoted (packages/domain csv-cells.ts), and a CSV import takes that quote off again. XLSX needs
+ * neither: exceljs writes text as string cells, never as formulas.
  */
 import { PassThrough, Readable } from 'node:stream';
-import type { ImportCell } from '@platform/domain';
+import { type ImportCell, neutraliseCsvCell, restoreCsvCell } from '@platform/domain';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -25,15 +29,28 @@ export class SheetFormatError extends Error {}
 
 const BOM = '\uFEFF';
 
-function cellText(cell: OutCell): string {
-  return typeof cell === 'string' ? cell : String(cell.number);
+/** Text cells through the formula guard; numbers are written as they are. */
+const CSV_OPTIONS = {
+  cast: {
+    string: (text: string) => {
+      const safe = neutraliseCsvCell(text);
+      return safe === text ? text : { value: safe, quoted: true };
+    },
+  },
+};
+
+function csvLines(rows: OutCell[][]): string {
+  return stringify(
+    rows.map((row) => row.map((cell) => (typeof cell === 'string' ? cell : cell.number))),
+    CSV_OPTIONS,
+  );
 }
 
 /** A CSV download: BOM, header, then each batch as it comes. */
 export function csvStream(header: string[], batches: AsyncIterable<OutCell[][]>): Readable {
   async function* lines() {
-    yield BOM + stringify([header]);
-    for await (const batch of batches) yield stringify(batch.map((row) => row.map(cellText)));
+    yield BOM + csvLines([header]);
+    for await (const batch of batches) yield csvLines(batch);
   }
   return Readable.from(lines());
 }
@@ -134,7 +151,7 @@ function readCsv(bytes: Buffer): SheetRow[] {
   } catch {
     throw new SheetFormatError('not CSV');
   }
-  return records.map((cells, i) => ({ row: i + 1, cells }));
+  return records.map((cells, i) => ({ row: i + 1, cells: cells.map(restoreCsvCell) }));
 }
 
 /** The rows of an uploaded table, blank rows left out; SheetFormatError when it is neither format. */

@@ -117,7 +117,7 @@ export default async function docTemplateRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (request) => ok(await renderDocFor(app.db, dataCaller(request), request.query)),
+    async (request) => ok(await renderDocFor(app.db, app.fileLinks, dataCaller(request), request.query)),
   );
   app.post(
     '/smartdata/template/image',

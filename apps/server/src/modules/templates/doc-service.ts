@@ -23,6 +23,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
+import type { FileLinks } from '../../platform/file-links';
 import type { CheckedImage } from '../../platform/images';
 import type { Storage } from '../../platform/storage';
 import { type DataCaller, levelsFor } from '../cabin/permissions';
@@ -30,6 +31,7 @@ import { nodeFor } from '../cabin/service';
 import { cabinNodes } from '../cabin/tables';
 import { dataItems } from '../dataitems/tables';
 import { itemFor, visibleValues } from '../records/service';
+import { withFileLinks } from '../records/stored-files';
 import { dataRecords } from '../records/tables';
 import { sanitizeTemplateHtml } from './doc-sanitize';
 import { templates } from './tables';
@@ -181,10 +183,12 @@ export async function saveDocTemplate(
 /**
  * A template filled with one record: read level on the template and on the item; the record
  * must belong to the item (40400 on recordId); a template bound to another item is refused
- * (templateNotBound on itemId), an unbound one (no placeholders) fills with any item.
+ * (templateNotBound on itemId), an unbound one (no placeholders) fills with any item. Pictures
+ * and files show through signed links, valid as long as those of the record list.
  */
 export async function renderDocFor(
   db: Db,
+  links: FileLinks,
   caller: DataCaller,
   input: { id: number; itemId: number; recordId: number },
 ): Promise<RenderedDoc> {
@@ -212,7 +216,12 @@ export async function renderDocFor(
     recordId: record.id,
     ts,
     tsText: formatInstant(record.ts.getTime(), 'yyyy-MM-dd HH:mm:ss'),
-    html: renderDocTemplate(template.html, item.fields, visibleValues(record.values, item.fields), { ts }),
+    html: renderDocTemplate(
+      template.html,
+      item.fields,
+      withFileLinks(links, visibleValues(record.values, item.fields), caller.companyId),
+      { ts },
+    ),
   };
 }
 

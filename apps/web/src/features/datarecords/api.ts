@@ -2,15 +2,16 @@
  * Calls of the records pages (docs/api-data-engine.md: data items, records, submission keys).
  * GET array/object parameters (filters) travel as JSON text: the http client does that.
  */
-import type {
-  DataSource,
-  FieldDef,
-  FormElement,
-  ItemKind,
-  JumpOperator,
-  RecordSource,
-  RecordValues,
-  StoredFile,
+import {
+  type DataSource,
+  FILE_LINK_WINDOW_SECONDS,
+  type FieldDef,
+  type FormElement,
+  type ItemKind,
+  type JumpOperator,
+  type RecordSource,
+  type RecordValues,
+  type StoredFile,
 } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
@@ -113,6 +114,8 @@ export function useRecords(query: RecordQuery, enabled = true) {
       }),
     placeholderData: keepPreviousData,
     enabled: enabled && Number.isFinite(query.itemId) && query.itemId > 0,
+    // pictures and files come as signed links valid 10 to 20 minutes: renew them in time
+    refetchInterval: (FILE_LINK_WINDOW_SECONDS - 60) * 1000,
   });
 }
 
