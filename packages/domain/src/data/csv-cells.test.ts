@@ -21,7 +21,18 @@ describe('neutraliseCsvCell', () => {
   });
 
   it('leaves plain numbers and ordinary text alone', () => {
-    for (const text of ['-5', '+3.25', '-0.5e3', '.5', '21.5', 'a=b', 'note - dash', "it's", '', '2026-03-01']) {
+    for (const text of [
+      '-5',
+      '+3.25',
+      '-0.5e3',
+      '.5',
+      '21.5',
+      'a=b',
+      'note - dash',
+      "it's",
+      '',
+      '2026-03-01',
+    ]) {
       expect(neutraliseCsvCell(text)).toBe(text);
     }
   });
@@ -36,7 +47,8 @@ describe('neutraliseCsvCell', () => {
 describe('restoreCsvCell', () => {
   it('gives back every exported value exactly', () => {
     const values = [...ATTACKS, '-5', "'=x", "''@y", "'abc", "'", 'plain', "'-5"];
-    for (const text of values) expect(restoreCsvCell(neutraliseCsvCell(text)), JSON.stringify(text)).toBe(text);
+    for (const text of values)
+      expect(restoreCsvCell(neutraliseCsvCell(text)), JSON.stringify(text)).toBe(text);
   });
 
   it('keeps a leading quote that was not added for a formula sign', () => {

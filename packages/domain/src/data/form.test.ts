@@ -61,7 +61,12 @@ describe('checkForm', () => {
     ];
     for (const [patch, field, key] of cases) {
       const form = FORM.map((el, i) => (i === 1 ? { ...el, ...patch } : el));
-      expect(checkForm(FIELDS, form), JSON.stringify(patch)).toMatchObject({ ok: false, index: 1, field, key });
+      expect(checkForm(FIELDS, form), JSON.stringify(patch)).toMatchObject({
+        ok: false,
+        index: 1,
+        field,
+        key,
+      });
     }
     const upload = (patch: Partial<FormElement>) =>
       checkForm(

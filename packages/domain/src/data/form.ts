@@ -54,10 +54,7 @@ export function checkForm(fields: readonly FieldDef[], form: readonly FormElemen
   const ids = new Set<string>();
   const bound = new Set<string>();
   for (const [index, el] of form.entries()) {
-    const fail = (
-      field: string,
-      key: ErrorKey = 'validation',
-    ): Extract<CheckFormResult, { ok: false }> => ({
+    const fail = (field: string, key: ErrorKey = 'validation'): Extract<CheckFormResult, { ok: false }> => ({
       ok: false,
       index,
       field,

@@ -125,9 +125,14 @@ describe('checkRecord', () => {
     const signed = `${ref}?exp=1767225600&sig=${'A'.repeat(43)}`;
     const thumb = '/general/files/public/records/3/7/0a1b-thumb.png';
     expect(storedFileRef(signed)).toBe(ref);
-    expect(checkRecord(FIELDS, { f5: 'x', f8: [{ url: signed, name: 'a.png', size: 3, thumbUrl: thumb }] })).toEqual({
+    expect(
+      checkRecord(FIELDS, { f5: 'x', f8: [{ url: signed, name: 'a.png', size: 3, thumbUrl: thumb }] }),
+    ).toEqual({
       ok: true,
-      values: { f5: 'x', f8: [{ url: ref, name: 'a.png', size: 3, thumbUrl: '/general/files/records/3/7/0a1b-thumb.png' }] },
+      values: {
+        f5: 'x',
+        f8: [{ url: ref, name: 'a.png', size: 3, thumbUrl: '/general/files/records/3/7/0a1b-thumb.png' }],
+      },
     });
     expect(parseCell(F.pics, `${signed}, ${thumb}`)).toEqual({
       ok: true,
@@ -137,7 +142,9 @@ describe('checkRecord', () => {
       ],
     });
     // anything else stays refused
-    expect(checkRecord(FIELDS, { f5: 'x', f8: [{ ...file, url: '/general/files/records/../x?sig=1' }] })).toMatchObject({
+    expect(
+      checkRecord(FIELDS, { f5: 'x', f8: [{ ...file, url: '/general/files/records/../x?sig=1' }] }),
+    ).toMatchObject({
       ok: false,
       key: 'valueNotFiles',
     });
