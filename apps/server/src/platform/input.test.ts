@@ -214,6 +214,34 @@ describe('record times', () => {
   });
 });
 
+describe('requests the router cannot read', () => {
+  it('a malformed escape or an overlong path parameter gets the envelope naming the url, not a framework error', async () => {
+    for (const url of ['/general/user/wxScan/%zz', `/general/user/wxScan/${'x'.repeat(5000)}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 40)).toBe(400);
+      expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'url' } });
+    }
+  });
+
+  it('a multipart body without a usable boundary, or cut short, is refused, not a server error', async () => {
+    const cut = '--b1\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nPNG';
+    for (const [type, payload] of [
+      ['multipart/form-data', cut],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, cut],
+      ['multipart/form-data; boundary=b1', cut],
+    ] as const) {
+      const res = await send({
+        method: 'POST',
+        url: '/general/cos/uploadAvatar',
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.status, type.slice(0, 40)).toBe(400);
+      expect(res.body.code).toBe(ERROR_CODES.VALIDATION);
+    }
+  });
+});
+
 describe('a body over the size limit', () => {
   it('is answered "request too large", not the 3 MB image message', async () => {
     const res = await send({

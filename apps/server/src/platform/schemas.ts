@@ -14,9 +14,6 @@ export const INT32_MAX = 2 ** 31 - 1;
 /** A row id: a bad one is refused naming its field, and never reaches the database. */
 export const Id = Type.Integer({ minimum: 1, maximum: INT32_MAX });
 
-/** An integer stored in an `integer` column, or compared with one. */
-export const Int32 = Type.Integer({ minimum: -INT32_MAX - 1, maximum: INT32_MAX });
-
 export const Phone = Type.String({ minLength: 1, maxLength: 20 });
 
 /** Pages beyond this are refused (the row offset must stay a sane number). */
