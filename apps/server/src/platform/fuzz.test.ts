@@ -9,9 +9,11 @@
  * FUZZ_REQUESTS=<n> changes the number of requests (at least 20,000 in the test command).
  */
 import { ERROR_CODES } from '@platform/domain';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { userGroups } from '../modules/groups/tables';
 import { buildWorld, type World } from '../test/fuzz/fixtures';
 import { type Operation, operationsOf } from '../test/fuzz/openapi';
 import { type FuzzRequest, generateRequest } from '../test/fuzz/requests';
@@ -128,6 +130,27 @@ async function settle(): Promise<void> {
     }
   }
 }
+
+it('the write watch sees a committed write, and neither a rolled-back one nor a read', async () => {
+  await takeWrites(t.db);
+  statements.reset();
+  await t.db.select().from(userGroups).limit(1);
+  expect(statements.mayHaveWritten()).toBe(false);
+  await t.db
+    .transaction(async (tx) => {
+      await tx.update(userGroups).set({ description: 'never' });
+      tx.rollback();
+    })
+    .catch(() => undefined);
+  expect(statements.mayHaveWritten()).toBe(true);
+  expect(await takeWrites(t.db)).toEqual([]);
+  await t.db
+    .update(userGroups)
+    .set({ description: 'seen' })
+    .where(eq(userGroups.companyId, world.b.company.id));
+  expect(await takeWrites(t.db)).toContainEqual({ table: 'user_groups', op: 'UPDATE', rows: 1 });
+  expect(await takeWrites(t.db)).toEqual([]);
+});
 
 it('every route answers hostile and malformed requests without a server error, and a refused request writes nothing', async () => {
   const started = performance.now();
