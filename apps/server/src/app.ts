@@ -28,6 +28,13 @@ import { LiveBus } from './platform/live';
 import { startMqtt } from './platform/mqtt';
 import { LogSmsProvider, type SmsProvider } from './platform/sms';
 import { LocalStorage, type Storage } from './platform/storage';
+import {
+  frameworkErrors,
+  isTruncatedForm,
+  schemaController,
+  screenRequest,
+  validationToAppError,
+} from './platform/validation';
 import { serveWebApp } from './platform/web-app';
 
 export const API_PREFIX = '/general';
@@ -58,8 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names
     trustProxy: config.trustProxy,
-    // Array GET parameters arrive as JSON text (spec point 7); everything else is plain.
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // bodies are checked exactly, query strings and path parameters with coercion (platform/validation.ts)
+    schemaController: schemaController(),
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -113,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (error instanceof AppError) {
       return reply.status(httpStatusFor(error.code)).send(errorEnvelope(error, request.lang));
     }
-    const err = error as { validation?: unknown; statusCode?: number; validationContext?: string };
+    const err = error as { validation?: unknown; statusCode?: number; code?: string };
     if (err.validation) {
       const appError = validationToAppError(error as Parameters<typeof validationToAppError>[0]);
       return reply.status(400).send(errorEnvelope(appError, request.lang));
@@ -121,19 +129,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (err.statusCode === 429) {
       return reply.status(429).send(errorEnvelope(new AppError('rateLimited'), request.lang));
     }
-    if (err.statusCode === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    // an upload's file over its limit: the image routes' message (spec point 5)
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(400).send(errorEnvelope(new AppError('imageTooLarge'), request.lang));
     }
+    if (isTruncatedForm(error, request)) {
+      const field = { field: 'request' };
+      return reply.status(400).send(errorEnvelope(new AppError('validation', field, field), request.lang));
+    }
+    if (err.statusCode === 413) {
+      return reply.status(413).send(errorEnvelope(new AppError('requestTooLarge'), request.lang));
+    }
     if (err.statusCode && err.statusCode < 500) {
+      const field = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'request';
       return reply
         .status(err.statusCode)
-        .send(
-          errorEnvelope(new AppError('validation', { field: 'request' }, { field: 'request' }), request.lang),
-        );
+        .send(errorEnvelope(new AppError('validation', { field }, { field }), request.lang));
     }
     request.log.error(error);
     return reply.status(500).send(errorEnvelope(new AppError('internal'), request.lang));
   });
+
+  // one check of every string a request carries (and of multipart framing), before any route's schema or handler
+  app.addHook('preValidation', screenRequest);
 
   await app.register(
     async (api) => {
@@ -164,18 +182,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   return app as unknown as App;
-}
-
-interface ValidationFailure {
-  validation: Array<{ instancePath?: string; params?: Record<string, unknown>; keyword?: string }>;
-  validationContext?: string;
-}
-
-/** Turn Ajv's first failure into a message naming the field. */
-function validationToAppError(error: ValidationFailure): AppError {
-  const first = error.validation[0];
-  const missing = first?.params?.missingProperty;
-  const fromPath = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-  const field = (typeof missing === 'string' && missing) || fromPath || error.validationContext || 'request';
-  return new AppError(first?.keyword === 'required' ? 'fieldRequired' : 'validation', { field }, { field });
 }

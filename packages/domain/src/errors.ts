@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
   CONFLICT: 40900,
+  TOO_LARGE: 41300,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
   BUSINESS: 50001,
@@ -60,6 +61,7 @@ export const CATALOGUE = {
     zh: '尝试次数过多，请稍后再试',
   },
   validation: { code: C.VALIDATION, en: 'Invalid value for {field}', zh: '{field} 的值无效' },
+  requestTooLarge: { code: C.TOO_LARGE, en: 'The request is too large', zh: '请求内容过大' },
   fieldRequired: { code: C.VALIDATION, en: '{field} is required', zh: '{field} 不能为空' },
 
   // accounts

@@ -11,6 +11,17 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export const MOBILE_BREAKPOINT_PX = 992;
 export const SIDEBAR_WIDTH_PX = 240;
 
+/** A UTF-16 surrogate without its partner: it has no UTF-8 form, so no database can store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text PostgreSQL can hold in text and jsonb columns: no NUL character (both refuse it) and no
+ * lone surrogate. Every string a request carries is checked with this before it is used.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
 /** Count characters as a person does (a CJK character or an emoji is one). */
 export function nameLength(name: string): number {
   return [...name].length;

@@ -8,13 +8,20 @@ export function Envelope<T extends TSchema>(data: T) {
 
 export const EmptyEnvelope = Envelope(Type.Null());
 
-export const Id = Type.Integer({ minimum: 1 });
+/** The largest value of a PostgreSQL `integer` column (every id is one). */
+export const INT32_MAX = 2 ** 31 - 1;
+
+/** A row id: a bad one is refused naming its field, and never reaches the database. */
+export const Id = Type.Integer({ minimum: 1, maximum: INT32_MAX });
 
 export const Phone = Type.String({ minLength: 1, maxLength: 20 });
 
-/** Paging query of list routes: pageNum from 1, pageSize up to 100. */
+/** Pages beyond this are refused (the row offset must stay a sane number). */
+export const PAGE_NUM_MAX = 100_000;
+
+/** Paging query of list routes: pageNum from 1 to PAGE_NUM_MAX, pageSize up to 100. */
 export const Paging = {
-  pageNum: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_NUM_MAX, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 };
 

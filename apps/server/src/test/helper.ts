@@ -7,6 +7,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -57,14 +58,17 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: () => database.close() };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'platform-files-'));
   const config = {
     ...loadConfig({ WEB_DIST: path.join(dataDir, 'no-web'), ...env, DATA_DIR: dataDir }),
     seedDemo: false,
   };
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false });
   const sms = new LogSmsProvider(app.log, () => {});
   // swap in a provider whose codes the tests can read
   (app as unknown as { sms: LogSmsProvider }).sms = sms;

@@ -5,6 +5,7 @@ import {
   checkRecord,
   coerceValue,
   formatValue,
+  isRecordTime,
   LONG_TEXT_MAX_LENGTH,
   parseCell,
   parseDateText,
@@ -276,5 +277,29 @@ describe('parseDateText', () => {
     );
     // Berlin 2025-10-26 02:30 happens twice; the first is 00:30Z
     expect(parseDateText('2025-10-26 02:30', 'Europe/Berlin')).toBe(Date.UTC(2025, 9, 26, 0, 30));
+  });
+});
+
+describe('record text and times the database can hold', () => {
+  it('refuses text and file names with NUL or a lone surrogate, naming the field', () => {
+    expect(checkRecord(FIELDS, { 备注: 'a\u0000b' })).toMatchObject({ ok: false, field: 'f5', key: 'validation' });
+    expect(checkRecord(FIELDS, { 备注: 'ok', 说明: '\ud800' })).toMatchObject({ ok: false, field: 'f6' });
+    expect(checkRecord(FIELDS, { 备注: 'ok', 照片: [{ ...file, name: 'a\u0000.png' }] })).toMatchObject({
+      ok: false,
+      field: 'f8',
+    });
+    expect(checkRecord(FIELDS, { 备注: 'ok', 照片: [{ ...file, url: '/general/files/a\u0000.png' }] })).toMatchObject({
+      ok: false,
+      field: 'f8',
+    });
+    expect(checkRecord(FIELDS, { 备注: '好 😀' })).toMatchObject({ ok: true });
+  });
+
+  it('keeps record times from 1970 to the end of 9999', () => {
+    expect(isRecordTime(0)).toBe(true);
+    expect(isRecordTime(Date.UTC(9999, 11, 31, 23, 59, 59, 999))).toBe(true);
+    for (const bad of [-1, -1e15, Date.UTC(10000, 0, 1), 8.64e15, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(isRecordTime(bad), String(bad)).toBe(false);
+    }
   });
 });

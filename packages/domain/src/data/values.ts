@@ -8,7 +8,7 @@
  * time in the company zone (default Asia/Shanghai) and is displayed back in that zone.
  */
 import { CATALOGUE, type ErrorKey, formatMessage, type Lang } from '../errors';
-import { checkNumeric } from '../validation';
+import { checkNumeric, isStorableText } from '../validation';
 import { findField } from './fields';
 import { DEFAULT_TIME_ZONE, daysInMonth, zonedParts, zonedToInstant } from './time';
 import type { DateFormat, FieldDef, RecordValue, RecordValues, StoredFile } from './types';
@@ -120,6 +120,15 @@ export function parseDateText(text: string, tz: string = DEFAULT_TIME_ZONE): num
 const MIN_INSTANT = Date.UTC(1000, 0, 1);
 const MAX_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+/** The times a record may carry (its `ts`): from 1970 to the end of 9999, UTC. */
+export const RECORD_TIME_MIN = Date.UTC(1970, 0, 1);
+export const RECORD_TIME_MAX = MAX_INSTANT;
+
+/** A record time the platform keeps: a whole instant within RECORD_TIME_MIN..RECORD_TIME_MAX. */
+export function isRecordTime(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= RECORD_TIME_MIN && ms <= RECORD_TIME_MAX;
+}
+
 function instantToIso(ms: number): string | null {
   if (!Number.isFinite(ms) || ms < MIN_INSTANT || ms > MAX_INSTANT) return null;
   return new Date(Math.round(ms)).toISOString();
@@ -137,7 +146,12 @@ function checkFiles(raw: unknown): ValueResult {
     if (!isStoredUrl(url) || (thumbUrl != null && !isStoredUrl(thumbUrl))) {
       return { ok: false, key: 'valueNotFiles' };
     }
-    if (typeof name !== 'string' || name === '' || charLength(name) > FILE_NAME_MAX_LENGTH) {
+    if (
+      typeof name !== 'string' ||
+      name === '' ||
+      charLength(name) > FILE_NAME_MAX_LENGTH ||
+      !isStorableText(name)
+    ) {
       return { ok: false, key: 'valueNotFiles' };
     }
     if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) {
@@ -164,6 +178,7 @@ export function storedFileRef(url: unknown): unknown {
 function isStoredUrl(url: unknown): url is string {
   return (
     typeof url === 'string' &&
+    isStorableText(url) &&
     url.startsWith(FILE_URL_PREFIX) &&
     url.length > FILE_URL_PREFIX.length &&
     !url.includes('..') &&
@@ -198,6 +213,7 @@ export function coerceValue(field: FieldDef, raw: unknown, opts: ValueOptions = 
     case 6: {
       const text = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : raw;
       if (typeof text !== 'string') return { ok: false, key: 'valueNotText' };
+      if (!isStorableText(text)) return { ok: false, key: 'validation' };
       const max = field.type === 5 ? TEXT_MAX_LENGTH : LONG_TEXT_MAX_LENGTH;
       return charLength(text) > max ? { ok: false, key: 'valueTooLong' } : { ok: true, value: text };
     }

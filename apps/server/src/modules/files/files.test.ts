@@ -77,7 +77,8 @@ describe('GET /files/public/*', () => {
       const res = await get(url);
       expect(res.body, url).not.toContain('SECRET');
       expect(res.body, url).not.toContain('root:');
-      expect(res.statusCode, url).toBe(404);
+      // a NUL is refused with every other request carrying one (400 naming the path)
+      expect(res.statusCode, url).toBe(url.includes('%00') ? 400 : 404);
     }
   });
 });

@@ -11,6 +11,7 @@ import {
   type DataSource,
   type ErrorKey,
   type FieldDef,
+  isRecordTime,
   type JumpCondition,
   type JumpMapping,
   type Lang,
@@ -238,7 +239,8 @@ export class IngestPipeline {
       if (record.ts != null) {
         ts = record.ts instanceof Date ? record.ts : new Date(record.ts);
         if (typeof record.ts === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(record.ts)) ts = new Date(Number.NaN);
-        if (Number.isNaN(ts.getTime())) throw fail('ts', 'validation', { field: 'ts' });
+        // outside 1970..9999 is a device's clock gone wrong (and -1e15 ms is no PostgreSQL time)
+        if (!isRecordTime(ts.getTime())) throw fail('ts', 'validation', { field: 'ts' });
       }
       const checked = validateRecord(item.fields, record.values, this.timeZone);
       if (!checked.ok) throw fail(checked.field, checked.key, checked.params);

@@ -3,7 +3,7 @@
  * other source (validation, rollups, jump associations, live fan-out); an edit checks only the
  * fields sent, keeps the rest, and recomputes the rollup buckets of the record's time.
  */
-import { checkRecord, DATA_PERMISSION } from '@platform/domain';
+import { checkRecord, DATA_PERMISSION, isRecordTime } from '@platform/domain';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError, fieldError, ok } from '../../platform/envelope';
@@ -41,7 +41,7 @@ export default async function writeRoutes(app: App): Promise<void> {
       let time: Date | undefined;
       if (ts !== undefined && ts !== '') {
         time = new Date(ts);
-        if (!/^\d{4}-\d{2}-\d{2}/.test(ts) || Number.isNaN(time.getTime())) throw fieldError('ts');
+        if (!/^\d{4}-\d{2}-\d{2}/.test(ts) || !isRecordTime(time.getTime())) throw fieldError('ts');
       }
       // checked here too, so the error names the field the way the other record routes do
       const checked = checkRecord(item.fields, values);
