@@ -25,6 +25,8 @@ import type { Db } from './platform/db';
 import { AppError, errorEnvelope, httpStatusFor } from './platform/envelope';
 import { LiveBus } from './platform/live';
 import { startMqtt } from './platform/mqtt';
+import { MqttPrincipals } from './platform/mqtt-principals';
+import { MqttStats } from './platform/mqtt-stats';
 import { LogSmsProvider, type SmsProvider } from './platform/sms';
 import { LocalStorage, type Storage } from './platform/storage';
 
@@ -67,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const live = new LiveBus();
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
+  app.decorate('mqttPrincipals', new MqttPrincipals());
+  const mqttStats = new MqttStats(app.log);
   const mqtt =
     config.mqttUrl || config.mqttPort !== null
       ? await startMqtt({
@@ -74,12 +78,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           port: config.mqttPort ?? 0,
           host: config.host,
           shareGroup: config.mqttShareGroup,
+          brokerAuth: config.mqttBrokerAuth,
+          insecureBroker: config.mqttInsecureBroker,
+          limits: {
+            maxPacketBytes: config.mqttMaxPacketBytes,
+            clientInflight: config.mqttClientInflight,
+            // a client also stops being read with a few of the largest packets unanswered
+            clientBytes: 4 * config.mqttMaxPacketBytes,
+            pendingBytes: config.mqttPendingBytes,
+          },
+          principals: app.mqttPrincipals,
+          accessWatch: app.accessWatch,
+          stats: mqttStats,
           log: app.log,
         })
       : null;
   app.decorate('mqtt', mqtt);
+  if (mqtt) mqttStats.startLogging(config.mqttStatsIntervalS * 1000);
   app.addHook('onClose', async () => {
     // stop taking submissions first, then let the writes in flight commit
+    mqttStats.stop();
     await app.mqtt?.close();
     await app.ingest.idle();
     app.ingest.close();

@@ -8,6 +8,8 @@ export * from './data/types';
 export * from './data/values';
 export * from './errors';
 export * from './menu-codes';
+export * from './mqtt/submission';
+export * from './mqtt/topics';
 export * from './reports/template';
 export * from './routes/table';
 export * from './routes/types';

@@ -6,6 +6,7 @@ import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
 import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
+import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
@@ -24,6 +25,7 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...groupsRouteCases,
   ...delegationsRouteCases,
   ...ingestRouteCases,
+  ...mqttRouteCases,
   ...cabinRouteCases,
   ...dataItemsRouteCases,
   ...recordsRouteCases,
