@@ -16,7 +16,7 @@ import { IMAGE_MAX_BYTES } from '@platform/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { MODULES } from './modules';
-import { attachMqttSubmission } from './modules/ingest/mqtt-submit';
+import { attachMqttSubmission, submissionKeyPrincipals } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
 import { AccessWatch } from './platform/access-watch';
 import { authPlugin } from './platform/auth';
@@ -150,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  // who may use MQTT: asked by the embedded broker, an external broker's HTTP hooks, and the
+  // accounts the server keeps on Mosquitto
+  app.mqttPrincipals.register(submissionKeyPrincipals(app as unknown as App));
   if (app.mqtt) await attachMqttSubmission(app as unknown as App);
 
   const webDist = config.webDist;

@@ -76,7 +76,6 @@ export function submissionKeyPrincipals(app: App): PrincipalKind {
 }
 
 export async function attachMqttSubmission(app: App): Promise<void> {
-  app.mqttPrincipals.register(submissionKeyPrincipals(app));
   const transport = app.mqtt;
   if (!transport) return;
   const stats = transport.stats;
