@@ -20,21 +20,26 @@ export interface TopicAcl {
 /** MQTT's limit on a topic's UTF-8 length */
 const MAX_TOPIC_BYTES = 65_535;
 
-function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
+const encoder = new TextEncoder();
+
+/** Whether `text` takes at most `max` bytes in UTF-8 (at most 3 per UTF-16 unit: rarely encoded). */
+function fitsUtf8(text: string, max: number): boolean {
+  if (text.length * 3 <= max) return true;
+  if (text.length > max) return false;
+  return encoder.encode(text).length <= max;
 }
 
 /** A topic name a client may publish to: not empty, no wildcard, no NUL, not too long. */
 export function isValidTopicName(topic: string): boolean {
   if (typeof topic !== 'string' || topic.length === 0) return false;
   if (topic.includes('+') || topic.includes('#') || topic.includes('\u0000')) return false;
-  return utf8Length(topic) <= MAX_TOPIC_BYTES;
+  return fitsUtf8(topic, MAX_TOPIC_BYTES);
 }
 
 /** A subscription filter: `+` fills a whole level, `#` the whole last level. */
 export function isValidTopicFilter(filter: string): boolean {
   if (typeof filter !== 'string' || filter.length === 0 || filter.includes('\u0000')) return false;
-  if (utf8Length(filter) > MAX_TOPIC_BYTES) return false;
+  if (!fitsUtf8(filter, MAX_TOPIC_BYTES)) return false;
   const levels = filter.split('/');
   return levels.every((level, i) => {
     if (level === '#') return i === levels.length - 1;
@@ -107,6 +112,6 @@ export function isTopicLevel(text: string): boolean {
     text.length > 0 &&
     !text.startsWith('$') &&
     !['/', '+', '#', '\u0000'].some((c) => text.includes(c)) &&
-    utf8Length(text) <= 256
+    fitsUtf8(text, 256)
   );
 }

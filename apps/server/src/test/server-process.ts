@@ -1,0 +1,141 @@
+/**
+ * The real server as a process of its own (apps/server/src/main.ts through tsx), for tests
+ * whose question is whether the process survives: bursts, kills. Its data lives in a
+ * DATA_DIR (PGlite) or, in the PostgreSQL pass (DATABASE_URL), a database of its own made
+ * from the suite's template; `open()` reaches it while the server is stopped.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { REPO_ROOT } from '../config';
+import { type Database, openDatabase } from '../platform/db';
+import { testDatabaseName } from './helper';
+import { freePort } from './mosquitto';
+
+const START_DEADLINE_MS = 120_000;
+
+export interface ServerTarget {
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+export async function makeServerTarget(): Promise<ServerTarget> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'platform-process-'));
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = testDatabaseName();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
+      open: () => openDatabase({ url: target.toString() }),
+      cleanup: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  return {
+    env: { DATA_DIR: dataDir },
+    // main.ts keeps the embedded database in DATA_DIR/db
+    open: () => openDatabase({ dataDir: path.join(dataDir, 'db') }),
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export interface ServerProcess {
+  url: string;
+  mqttPort: number;
+  child: ChildProcess;
+  output(): string;
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+/** SIGKILL to the server and its process group */
+export function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode != null || child.signalCode != null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts the server and waits until it listens. `nodeArgs` go to node (e.g. a smaller stack,
+ * which turns any recursion that grows with the input into a crash a test can see).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const mqttPort = await freePort();
+  // `node --import tsx` (not the tsx binary, which runs the server in a child of its own);
+  // its own process group, so `killGroup` reaches anything it starts
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      detached: true,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        MQTT_URL: '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        SEED_DEMO: 'false',
+        DEMO_PUBLISHER: 'off',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk) => {
+    out += chunk.toString();
+  });
+  const deadline = Date.now() + START_DEADLINE_MS;
+  while (!out.includes('is running at')) {
+    if (child.exitCode != null || child.signalCode != null) throw new Error(`server exited early:\n${out}`);
+    if (Date.now() > deadline) {
+      killGroup(child);
+      throw new Error(`server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    mqttPort,
+    child,
+    output: () => out,
+    alive: () => child.exitCode == null && child.signalCode == null,
+    stop: async () => {
+      if (child.exitCode != null || child.signalCode != null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => killGroup(child), 30_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}
