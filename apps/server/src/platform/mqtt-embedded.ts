@@ -95,7 +95,8 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
             if (holder && holder !== client && principalOf(holder)?.username !== principal.username)
               return refuse(2);
             const connection = connections.get(client);
-            if (!connection || client.closed) return refuse(5);
+            // gone while its credentials were checked (it pushed packets in behind its CONNECT)
+            if (!connection || client.closed) return done(refusal(5), false);
             connection.principal = principal;
             // held until the socket closes (see the connection handler)
             watched += 1;
