@@ -12,10 +12,15 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { resultTopic, submissionAcl, submitTopic } from '@platform/domain';
 import autocannon from 'autocannon';
+import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { DynsecAdmin } from '../apps/server/src/platform/mqtt-dynsec';
+import { brokerAddress } from '../apps/server/src/platform/mqtt-external';
+import { MqttStats } from '../apps/server/src/platform/mqtt-stats';
 import { type ServerChild, type ServerStats, startServer } from './lib/child';
 import { type Fixture, sampleRecord } from './lib/fixture';
 
@@ -256,6 +261,7 @@ export interface MqttOptions {
   fx: Fixture;
   itemId: number;
   broker: 'mosquitto' | 'aedes';
+  /** a Mosquitto with dynamic security, the server's admin account in the URL */
   mosquittoUrl: string;
   seconds: number;
   window: number;
@@ -265,14 +271,45 @@ export interface MqttOptions {
   progress?: (line: string) => void;
 }
 
+/** Creates the fixture key's account on a dynamic-security Mosquitto, as the server does at key creation. */
+async function provisionKey(adminUrl: string, fx: Fixture): Promise<void> {
+  const admin = await mqtt.connectAsync(adminUrl, {
+    reconnectPeriod: 0,
+    clientId: `bench-setup-${process.pid}`,
+  });
+  const quiet = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+  const dynsec = new DynsecAdmin(
+    admin,
+    decodeURIComponent(new URL(adminUrl).username),
+    null,
+    new MqttStats(quiet),
+    quiet,
+  );
+  try {
+    await dynsec.listen();
+    await dynsec.put({ kind: 'key', username: fx.mqttUsername, acl: submissionAcl(fx.mqttUsername) }, fx.key);
+  } finally {
+    dynsec.close();
+    await admin.endAsync();
+  }
+}
+
 export async function mqttBench(o: MqttOptions): Promise<MqttFigures> {
   const env: Record<string, string> =
     o.broker === 'mosquitto'
       ? { DATABASE_URL: o.url, MQTT_URL: o.mosquittoUrl }
       : { DATABASE_URL: o.url, MQTT_PORT: '0' };
   const server: ServerChild = await startServer('app', env);
-  const brokerUrl = o.broker === 'mosquitto' ? o.mosquittoUrl : `mqtt://127.0.0.1:${server.mqttPort}`;
-  const client = await mqtt.connectAsync(brokerUrl, { clean: true, reconnectPeriod: 0 });
+  const brokerUrl =
+    o.broker === 'mosquitto' ? brokerAddress(o.mosquittoUrl) : `mqtt://127.0.0.1:${server.mqttPort}`;
+  // the fixture's key was made before the server met the broker: give it its account there
+  if (o.broker === 'mosquitto') await provisionKey(o.mosquittoUrl, o.fx);
+  const client = await mqtt.connectAsync(brokerUrl, {
+    clean: true,
+    reconnectPeriod: 0,
+    username: o.fx.mqttUsername,
+    password: o.fx.key,
+  });
   // the load generator sends at once too: Nagle's delay would measure itself, not the server
   (client.stream as Partial<Socket> | undefined)?.setNoDelay?.(true);
   try {
@@ -292,8 +329,8 @@ export async function mqttBench(o: MqttOptions): Promise<MqttFigures> {
       wake = null;
       w?.();
     });
-    await client.subscribeAsync(`smartdata/result/${o.fx.key}`, { qos: 0 });
-    const topic = `smartdata/submit/${o.fx.key}`;
+    await client.subscribeAsync(resultTopic(o.fx.mqttUsername), { qos: 0 });
+    const topic = submitTopic(o.fx.mqttUsername);
     if (o.profileDir) await server.profileStart();
     const before = await server.stats();
     let published = 0;
@@ -352,7 +389,7 @@ export async function mqttBench(o: MqttOptions): Promise<MqttFigures> {
     const rows = (await countRows(o.url, o.itemId)) - rowsBefore;
     const steady = perSecond.slice(5).sort((a, b) => a - b);
     return {
-      broker: o.broker === 'mosquitto' ? `Mosquitto (${o.mosquittoUrl})` : 'embedded aedes',
+      broker: o.broker === 'mosquitto' ? `Mosquitto (${brokerAddress(o.mosquittoUrl)})` : 'embedded aedes',
       seconds: publishSeconds,
       window: o.window,
       qos: o.qos,

@@ -18,7 +18,9 @@
  *   --store-statements N  statements per store-breakdown variant, default 25
  *   --profile           CPU-profile the server processes, summaries in the results
  *   --pg URL            PostgreSQL admin URL, default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres
- *   --mosquitto URL     default mqtt://127.0.0.1:1883
+ *   --mosquitto URL     a Mosquitto with dynamic security, the server's admin account in the URL
+ *                       (mqtt://user:password@host:port); default: one of the run's own, started with
+ *                       the configuration docs/mqtt-broker.md recommends
  *   --out FILE          default bench/RESULTS.md; --no-write prints only
  *   --section NAME      the figure block of the file to replace, default main (e.g. mqtt-10min)
  */
@@ -29,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { type Mosquitto, startMosquitto } from '../apps/server/src/test/mosquitto';
 import { type AcquireFigures, acquireBench, acquireInMemory, MONTH_ROWS } from './acquire';
 import {
   type CopyFigures,
@@ -60,7 +63,7 @@ const { values: flags } = parseArgs({
     'store-statements': { type: 'string', default: '25' },
     profile: { type: 'boolean', default: false },
     pg: { type: 'string', default: process.env.BENCH_PG_URL ?? DEFAULT_PG_URL },
-    mosquitto: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
+    mosquitto: { type: 'string' },
     out: { type: 'string', default: path.join(BENCH_DIR, 'RESULTS.md') },
     section: { type: 'string', default: 'main' },
     'no-write': { type: 'boolean', default: false },
@@ -318,24 +321,34 @@ async function main(): Promise<void> {
       }
     }
     if (only.has('mqtt')) {
-      for (const broker of brokers) {
-        log(`MQTT via ${broker} for ${num('mqtt-duration')} s…`);
-        const m = await mqttBench({
-          url: bench.url,
-          fx,
-          itemId: fx.itemIds[broker === 'mosquitto' ? 2 : 3]!,
-          broker,
-          mosquittoUrl: flags.mosquitto!,
-          seconds: num('mqtt-duration'),
-          window: num('mqtt-window'),
-          qos: num('mqtt-qos') === 0 ? 0 : 1,
-          ...(profileDir ? { profileDir } : {}),
-          progress: log,
-        });
-        results.mqtt.push(m);
-        log(
-          `MQTT ${m.broker}: ${f0(m.messagesPerSecond)} msg/s stored, published ${m.published}, rows ${m.rows}, lost ${m.lost}, errors ${m.answeredError}, ${f0(m.pipeline.cpuPerRecordMicros)} µs CPU/record`,
-        );
+      let own: Mosquitto | null = null;
+      if (brokers.includes('mosquitto') && !flags.mosquitto) {
+        own = await startMosquitto();
+        log(`Mosquitto of this run on ${own.address}`);
+      }
+      const mosquittoUrl = flags.mosquitto ?? own?.url ?? '';
+      try {
+        for (const broker of brokers) {
+          log(`MQTT via ${broker} for ${num('mqtt-duration')} s…`);
+          const m = await mqttBench({
+            url: bench.url,
+            fx,
+            itemId: fx.itemIds[broker === 'mosquitto' ? 2 : 3]!,
+            broker,
+            mosquittoUrl,
+            seconds: num('mqtt-duration'),
+            window: num('mqtt-window'),
+            qos: num('mqtt-qos') === 0 ? 0 : 1,
+            ...(profileDir ? { profileDir } : {}),
+            progress: log,
+          });
+          results.mqtt.push(m);
+          log(
+            `MQTT ${m.broker}: ${f0(m.messagesPerSecond)} msg/s stored, published ${m.published}, rows ${m.rows}, lost ${m.lost}, errors ${m.answeredError}, ${f0(m.pipeline.cpuPerRecordMicros)} µs CPU/record`,
+          );
+        }
+      } finally {
+        await own?.stop();
       }
     }
     if (only.has('acquire')) {

@@ -5,6 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { FieldDef } from '@platform/domain';
+import { keyMqttUsername } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { cabinNodes } from '../../apps/server/src/modules/cabin/tables';
@@ -58,6 +59,9 @@ export interface Fixture {
   userId: number;
   /** a user key of the company administrator */
   key: string;
+  keyId: number;
+  /** the key's MQTT username (its password is the key) */
+  mqttUsername: string;
   itemIds: number[];
 }
 
@@ -99,13 +103,20 @@ export async function makeFixture(database: Database, items: number): Promise<Fi
     });
     itemIds.push(itemId);
   }
-  const { key } = await createKey(db, {
+  const { id: keyId, key } = await createKey(db, {
     companyId: company.id,
     userId: user.id,
     name: 'bench',
     kind: 'user',
   });
-  return { companyId: company.id, userId: user.id, key, itemIds };
+  return {
+    companyId: company.id,
+    userId: user.id,
+    key,
+    keyId,
+    mqttUsername: keyMqttUsername(keyId),
+    itemIds,
+  };
 }
 
 /** One 3-value submission record, as a device sends it. */

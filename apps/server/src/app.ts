@@ -15,7 +15,7 @@ import { IMAGE_MAX_BYTES } from '@platform/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { MODULES } from './modules';
-import { attachMqttSubmission } from './modules/ingest/mqtt-submit';
+import { attachMqttSubmission, submissionKeyPrincipals } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
 import { moveRecordFilesToPrivate } from './modules/records/stored-files';
 import { AccessWatch } from './platform/access-watch';
@@ -26,6 +26,8 @@ import { AppError, errorEnvelope, httpStatusFor } from './platform/envelope';
 import { FileLinks, loadFileLinkSecret } from './platform/file-links';
 import { LiveBus } from './platform/live';
 import { startMqtt } from './platform/mqtt';
+import { MqttPrincipals } from './platform/mqtt-principals';
+import { MqttStats } from './platform/mqtt-stats';
 import { LogSmsProvider, type SmsProvider } from './platform/sms';
 import { LocalStorage, type Storage } from './platform/storage';
 import {
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const live = new LiveBus();
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
+  app.decorate('mqttPrincipals', new MqttPrincipals());
+  const mqttStats = new MqttStats(app.log);
   const mqtt =
     config.mqttUrl || config.mqttPort !== null
       ? await startMqtt({
@@ -91,12 +95,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           port: config.mqttPort ?? 0,
           host: config.host,
           shareGroup: config.mqttShareGroup,
+          brokerAuth: config.mqttBrokerAuth,
+          insecureBroker: config.mqttInsecureBroker,
+          limits: {
+            maxPacketBytes: config.mqttMaxPacketBytes,
+            clientInflight: config.mqttClientInflight,
+            // a client also stops being read with a few of the largest packets unanswered
+            clientBytes: 4 * config.mqttMaxPacketBytes,
+            pendingBytes: config.mqttPendingBytes,
+          },
+          principals: app.mqttPrincipals,
+          accessWatch: app.accessWatch,
+          stats: mqttStats,
           log: app.log,
         })
       : null;
   app.decorate('mqtt', mqtt);
+  if (mqtt) mqttStats.startLogging(config.mqttStatsIntervalS * 1000);
   app.addHook('onClose', async () => {
     // stop taking submissions first, then let the writes in flight commit
+    mqttStats.stop();
     await app.mqtt?.close();
     await app.ingest.idle();
     app.ingest.close();
@@ -159,6 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  // who may use MQTT: asked by the embedded broker, an external broker's HTTP hooks, and the
+  // accounts the server keeps on Mosquitto
+  app.mqttPrincipals.register(submissionKeyPrincipals(app as unknown as App));
   if (app.mqtt) await attachMqttSubmission(app as unknown as App);
   // record files left in the public bucket by earlier versions become private before serving
   app.addHook('onReady', async () => {

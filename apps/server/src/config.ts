@@ -41,6 +41,20 @@ export interface Config {
   mqttPort: number | null;
   /** shared-subscription group of the server nodes on an external broker ('' = none) */
   mqttShareGroup: string;
+  /** how the external broker authenticates clients: the server's dynsec accounts, or HTTP hooks */
+  mqttBrokerAuth: 'dynsec' | 'http';
+  /** start even if the external broker lets anonymous clients in (throwaway test brokers only) */
+  mqttInsecureBroker: boolean;
+  /** shared secret the broker's HTTP hooks send (Authorization: Bearer …); unset = hooks deny */
+  mqttHookSecret?: string;
+  /** largest MQTT packet accepted by the embedded broker, in bytes */
+  mqttMaxPacketBytes: number;
+  /** submissions a client may have unanswered before its socket stops being read */
+  mqttClientInflight: number;
+  /** pending submission bytes of all clients beyond which QoS 1 is refused at once and QoS 0 dropped */
+  mqttPendingBytes: number;
+  /** seconds between MQTT counter log lines (0 = none) */
+  mqttStatsIntervalS: number;
   /**
    * secret of the signed links to record files (at least 32 characters, the same on every
    * node); when unset, one is generated in <dataDir>/secrets/file-links.key on first start
@@ -81,6 +95,13 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase());
 }
 
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number, not "${value}"`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
@@ -115,6 +136,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: env.MQTT_PORT === 'off' ? null : Number(env.MQTT_PORT ?? 1883),
     mqttShareGroup: env.MQTT_SHARE_GROUP ?? 'smartdata-ingest',
+    mqttBrokerAuth: mqttBrokerAuth(env.MQTT_BROKER_AUTH),
+    mqttInsecureBroker: env.MQTT_INSECURE_BROKER === 'true',
+    mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
+    mqttMaxPacketBytes:
+      positive(env.MQTT_MAX_PACKET_BYTES, 1024 * 1024, 'MQTT_MAX_PACKET_BYTES') || 1024 * 1024,
+    mqttClientInflight: positive(env.MQTT_CLIENT_INFLIGHT, 1000, 'MQTT_CLIENT_INFLIGHT') || 1000,
+    mqttPendingBytes: positive(env.MQTT_PENDING_BYTES, 64 * 1024 * 1024, 'MQTT_PENDING_BYTES'),
+    mqttStatsIntervalS: positive(env.MQTT_STATS_INTERVAL_S, 60, 'MQTT_STATS_INTERVAL_S'),
     fileLinkSecret: env.FILE_LINK_SECRET || undefined,
   };
+}
+
+function mqttBrokerAuth(value: string | undefined): 'dynsec' | 'http' {
+  if (!value || value === 'dynsec') return 'dynsec';
+  if (value === 'http') return 'http';
+  throw new Error(`MQTT_BROKER_AUTH must be dynsec or http, not "${value}"`);
 }

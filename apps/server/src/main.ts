@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './platform/db';
 import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
+import { brokerAddress } from './platform/mqtt-external';
 import { LogSmsProvider } from './platform/sms';
 import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
 import { type DemoPublisher, startDemoPublisher } from './seed/demo-publisher';
@@ -55,8 +56,14 @@ if (logins.length > 0) {
 let publisher: DemoPublisher | null = null;
 if (config.seedDemo && process.env.DEMO_PUBLISHER !== 'off' && app.mqtt) {
   const brokerHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-  const brokerUrl = config.mqttUrl ?? `mqtt://${brokerHost}:${app.mqtt.port}`;
-  publisher = await startDemoPublisher({ db: database.db, brokerUrl, log: app.log });
+  // never the server's own credentials: the boiler signs in with its key
+  const brokerUrl = config.mqttUrl ? brokerAddress(config.mqttUrl) : `mqtt://${brokerHost}:${app.mqtt.port}`;
+  publisher = await startDemoPublisher({
+    db: database.db,
+    brokerUrl,
+    log: app.log,
+    accounts: app.mqtt.accounts,
+  });
   if (publisher) lines.push('  demo boiler: publishing a steam reading every 5 s over MQTT');
 }
 if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {

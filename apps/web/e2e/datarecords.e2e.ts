@@ -294,6 +294,10 @@ describe('records of a data item', () => {
     await page.getByTestId('keys-create-ok').click();
     const key = (await page.getByTestId('keys-created-value').innerText()).trim();
     expect(key.length).toBeGreaterThan(10);
+    // its MQTT username, the key's public name (the password is the key)
+    const username = (await page.getByTestId('keys-created-username').innerText()).trim();
+    expect(username).toMatch(/^key-\d+$/);
+    await shot(page, 'datarecords-key-created');
     await page.getByTestId('keys-created-close').click();
     await page.locator('.ant-table-row', { hasText: 'E2E采集器' }).waitFor();
     await page.keyboard.press('Escape');
@@ -305,16 +309,22 @@ describe('records of a data item', () => {
       '/smartdata/key/endpoints',
     );
     expect(endpoints.data.mqtt, 'the embedded broker runs').not.toBeNull();
+    // nobody gets in without the key
+    await expect(
+      mqtt.connectAsync(`mqtt://127.0.0.1:${endpoints.data.mqtt!.port}`, { reconnectPeriod: 0 }),
+    ).rejects.toThrow(/not authori[sz]ed/i);
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${endpoints.data.mqtt!.port}`, {
+      username,
+      password: key,
       reconnectPeriod: 0,
     });
     try {
       const answered = new Promise<Envelope<{ count: number }>>((resolve) => {
         device.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString())));
       });
-      await device.subscribeAsync(`smartdata/result/${key}`, { qos: 1 });
+      await device.subscribeAsync(`smartdata/result/${username}`, { qos: 1 });
       await device.publishAsync(
-        `smartdata/submit/${key}`,
+        `smartdata/submit/${username}`,
         JSON.stringify({ itemId: item.itemId, 温度: 55.5, 备注: marker }),
         { qos: 1 },
       );
@@ -567,6 +577,8 @@ describe('uploads, forms and screens', () => {
           await page.keyboard.press('Escape');
           await page.getByTestId('record-keys').click();
           await page.getByTestId('keys-panel').waitFor();
+          await page.locator('[data-testid="keys-panel"] .ant-table-row').first().waitFor();
+          await shot(page, `datarecords-keys-list-${lang}-${width}`);
           // the drawer's second tab (the app's own tab bar has role=tab too)
           await page
             .locator('.ant-tabs', { has: page.getByTestId('keys-panel') })
@@ -575,7 +587,11 @@ describe('uploads, forms and screens', () => {
             .click();
           await page.getByTestId('keys-help-http').waitFor();
           expect(await page.getByTestId('keys-help-http').innerText()).toContain(`"itemId":${item.itemId}`);
-          expect(await page.getByTestId('keys-help-mqtt').innerText()).toContain('smartdata/submit/<KEY>');
+          const mqttHelp = await page.getByTestId('keys-help-mqtt').innerText();
+          // the examples sign in as a key and use its own topics; the key itself is never shown
+          expect(mqttHelp).toMatch(/-u 'key-(\d+|<ID>)' -P '<KEY>'/);
+          expect(mqttHelp).toMatch(/smartdata\/submit\/key-(\d+|<ID>)/);
+          expect(mqttHelp).not.toContain('sdk_');
           await shot(page, `datarecords-keys-${lang}-${width}`);
         } finally {
           await context.close();

@@ -417,6 +417,16 @@ export const CATALOGUE = {
     en: 'At most {max} records can be submitted at once',
     zh: '一次最多提交 {max} 条数据',
   },
+  submitBusy: {
+    code: C.RATE_LIMITED,
+    en: 'The server is busy and did not store this submission, please send it again later',
+    zh: '服务器繁忙，本次提交未保存，请稍后重新发送',
+  },
+  mqttBrokerUnavailable: {
+    code: C.INTERNAL,
+    en: 'The MQTT broker could not be reached, the key was not created, please try again later',
+    zh: '无法连接 MQTT 服务器，密钥未创建，请稍后再试',
+  },
   // record import and upload
   fileTooLarge: { code: C.VALIDATION, en: 'The file size exceeds 20M', zh: '文件大小超过20M' },
   importFileFormat: {

@@ -10,6 +10,8 @@ export * from './data/values';
 export * from './errors';
 export * from './image-header';
 export * from './menu-codes';
+export * from './mqtt/submission';
+export * from './mqtt/topics';
 export * from './reports/template';
 export * from './roles';
 export * from './routes/table';

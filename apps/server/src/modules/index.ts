@@ -9,6 +9,7 @@ import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
 import groupsRoutes from './groups/routes';
 import ingestRoutes from './ingest/routes';
+import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
@@ -27,6 +28,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   groupsRoutes,
   delegationsRoutes,
   ingestRoutes,
+  mqttRoutes,
   cabinRoutes,
   dataItemRoutes,
   recordRoutes,

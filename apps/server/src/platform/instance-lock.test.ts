@@ -21,8 +21,7 @@ import {
   killGroup,
   type ServerProcess,
   spawnServer,
-  startServer,
-  stopGracefully,
+  startServerProcess,
   stopIfRunning,
 } from '../test/server-process';
 import { openDatabase } from './db';
@@ -129,7 +128,7 @@ describe('a second platform on the same data folder', () => {
       });
       await database.close();
 
-      first = await startServer({ DATA_DIR: dataDir });
+      first = await startServerProcess({ DATA_DIR: dataDir });
       const acknowledged: number[] = [];
       let seq = 0;
       const submit = async (server: ServerProcess) => {
@@ -161,9 +160,9 @@ describe('a second platform on the same data folder', () => {
       // kill -9 the only instance: the restart must come up on the same folder
       killGroup(first.child);
       await exited(first.child);
-      restarted = await startServer({ DATA_DIR: dataDir });
+      restarted = await startServerProcess({ DATA_DIR: dataDir });
       expect(await submit(restarted)).toBe(0);
-      await stopGracefully(restarted);
+      await restarted.stop();
 
       const reopened = await openDatabase({ dataDir: path.join(dataDir, 'db') });
       try {

@@ -5,8 +5,11 @@
  *
  * Its key: at each start a fresh device key is generated, only its SHA-256 replaces the demo
  * key's stored hash, and the plain key lives in this process's memory only (never logged).
+ * It connects as any device does: username `key-<id>`, the key as password (on an external
+ * broker whose accounts the server keeps, the key's account gets the new password first).
  * Turned off with DEMO_PUBLISHER=off. Started from main.ts only, never in tests.
  */
+import { keyMqttUsername, resultTopic, submissionAcl, submitTopic } from '@platform/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -14,6 +17,7 @@ import { dataItems } from '../modules/dataitems/tables';
 import { newKey } from '../modules/ingest/keys';
 import { submissionKeys } from '../modules/ingest/tables';
 import type { Db } from '../platform/db';
+import type { BrokerAccounts } from '../platform/mqtt';
 import { sha256 } from '../platform/tokens';
 import { DEMO_DEVICE_ID, DEMO_KEY_NAME, seededRandom, steamReading } from './demo-data';
 
@@ -27,7 +31,9 @@ export interface DemoPublisher {
  * A fresh key for the demo device key (found by its name and device id), or null when the demo
  * was not seeded. Returns the plain key and the boiler item's id.
  */
-export async function rotateDemoDeviceKey(db: Db): Promise<{ key: string; itemId: number } | null> {
+export async function rotateDemoDeviceKey(
+  db: Db,
+): Promise<{ id: number; key: string; itemId: number } | null> {
   const [row] = await db
     .select({ id: submissionKeys.id, companyId: submissionKeys.companyId })
     .from(submissionKeys)
@@ -57,7 +63,7 @@ export async function rotateDemoDeviceKey(db: Db): Promise<{ key: string; itemId
     .update(submissionKeys)
     .set({ keyHash: sha256(key), prefix: key.slice(0, 12) })
     .where(eq(submissionKeys.id, row.id));
-  return { key, itemId: item.id };
+  return { id: row.id, key, itemId: item.id };
 }
 
 /**
@@ -66,23 +72,30 @@ export async function rotateDemoDeviceKey(db: Db): Promise<{ key: string; itemId
  */
 export async function startDemoPublisher(opts: {
   db: Db;
+  /** the broker's address, without credentials */
   brokerUrl: string;
   log: FastifyBaseLogger;
+  /** the broker accounts the server keeps (external Mosquitto), if any */
+  accounts?: BrokerAccounts | null;
   intervalMs?: number;
 }): Promise<DemoPublisher | null> {
   const found = await rotateDemoDeviceKey(opts.db);
   if (!found) return null;
   const { key, itemId } = found;
+  const username = keyMqttUsername(found.id);
+  await opts.accounts?.put({ kind: 'key', username, acl: submissionAcl(username) }, key);
   const random = seededRandom(Date.now() % 2 ** 31);
   const client: MqttClient = mqtt.connect(opts.brokerUrl, {
     clientId: `demo-boiler-${process.pid}`,
+    username,
+    password: key,
     reconnectPeriod: 5_000,
     connectTimeout: 10_000,
   });
   let warned = false;
   client.on('connect', () => {
     warned = false;
-    client.subscribe(`smartdata/result/${key}`, { qos: 0 });
+    client.subscribe(resultTopic(username), { qos: 0 });
     opts.log.info({ deviceId: DEMO_DEVICE_ID, itemId }, 'demo boiler publisher connected');
   });
   client.on('error', (error) => {
@@ -102,7 +115,7 @@ export async function startDemoPublisher(opts: {
     if (!client.connected) return;
     const at = new Date();
     const reading = steamReading(at, random);
-    client.publish(`smartdata/submit/${key}`, JSON.stringify({ itemId, ts: at.toISOString(), ...reading }), {
+    client.publish(submitTopic(username), JSON.stringify({ itemId, ts: at.toISOString(), ...reading }), {
       qos: 1,
     });
   }, opts.intervalMs ?? DEMO_PUBLISH_INTERVAL_MS);

@@ -7,6 +7,7 @@ import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
+import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
@@ -25,6 +26,7 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...groupsRouteCases,
   ...delegationsRouteCases,
   ...ingestRouteCases,
+  ...mqttRouteCases,
   ...cabinRouteCases,
   ...dataItemsRouteCases,
   ...recordsRouteCases,

@@ -1,41 +1,98 @@
 /**
- * The real server as a child process (apps/server/src/main.ts through tsx), for the tests that
- * must kill, restart or run it twice: fault tests, the data folder lock.
+ * The real server as a process of its own (apps/server/src/main.ts through tsx), for tests
+ * whose question is what happens to the process: bursts, kills, restarts, a second instance
+ * on the same data folder. Its data lives in a DATA_DIR (PGlite) or, in the PostgreSQL pass
+ * (DATABASE_URL), a database of its own made from the suite's template; `open()` reaches it
+ * while the server is stopped.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { REPO_ROOT } from '../config';
+import { type Database, openDatabase } from '../platform/db';
+import { testDatabaseName } from './helper';
+import { freePort } from './mosquitto';
 
 const START_DEADLINE_MS = 120_000;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+export interface ServerTarget {
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}
+
+export async function makeServerTarget(): Promise<ServerTarget> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'platform-process-'));
+  const url = process.env.DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = testDatabaseName();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
+      open: () => openDatabase({ url: target.toString() }),
+      cleanup: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  return {
+    env: { DATA_DIR: dataDir },
+    // main.ts keeps the embedded database in DATA_DIR/db
+    open: () => openDatabase({ dataDir: path.join(dataDir, 'db') }),
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
 }
 
 export interface ServerProcess {
   url: string;
+  mqttPort: number;
   child: ChildProcess;
   output(): string;
+  alive(): boolean;
+  /** SIGTERM, then SIGKILL after 30 s */
+  stop(): Promise<void>;
 }
 
-/** Spawns the server with these variables over quiet, embedded defaults; does not wait. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/** SIGKILL to the server and its process group */
+export function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode != null || child.signalCode != null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Spawns the server with these variables over quiet, embedded defaults; does not wait.
+ * `nodeArgs` go to node (e.g. a smaller stack, which turns any recursion that grows with the
+ * input into a crash a test can see).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
   const mqttPort = await freePort();
-  // `node --import tsx`, not node_modules/.bin/tsx: that one runs the server in a child process
-  // of its own and cannot relay SIGKILL, which would leave the real server running. Its own
-  // process group, so `killGroup` reaches anything it might start.
+  // `node --import tsx` (not the tsx binary, which runs the server in a child of its own and
+  // cannot relay SIGKILL); its own process group, so `killGroup` reaches anything it starts
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
     {
       cwd: REPO_ROOT,
       detached: true,
@@ -61,16 +118,31 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   child.stderr?.on('data', (chunk) => {
     out += chunk.toString();
   });
-  return { url: `http://127.0.0.1:${port}`, child, output: () => out };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    mqttPort,
+    child,
+    output: () => out,
+    alive: () => child.exitCode == null && child.signalCode == null,
+    stop: async () => {
+      if (child.exitCode != null || child.signalCode != null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => killGroup(child), 30_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
 }
 
 /** Spawns the server and waits until it listens. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await spawnServer(env);
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, nodeArgs);
   const deadline = Date.now() + START_DEADLINE_MS;
   while (!server.output().includes('is running at')) {
-    if (server.child.exitCode != null || server.child.signalCode != null)
-      throw new Error(`server exited early:\n${server.output()}`);
+    if (!server.alive()) throw new Error(`server exited early:\n${server.output()}`);
     if (Date.now() > deadline) {
       killGroup(server.child);
       throw new Error(`server did not start:\n${server.output()}`);
@@ -80,30 +152,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   return server;
 }
 
-/** SIGKILL to the server and its process group */
-export function killGroup(child: ChildProcess): void {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-}
-
-export function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode != null || child.signalCode != null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-export async function stopGracefully(server: ServerProcess): Promise<void> {
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => killGroup(server.child), 30_000);
-  await exited(server.child);
-  clearTimeout(timer);
-}
-
 /** Stops a server a test left running, whatever state it is in. */
 export async function stopIfRunning(server: ServerProcess | null): Promise<void> {
-  if (server && server.child.exitCode == null && server.child.signalCode == null) {
+  if (server?.alive()) {
     killGroup(server.child);
     await exited(server.child);
   }

@@ -282,13 +282,19 @@ describe('parseDateText', () => {
 
 describe('record text and times the database can hold', () => {
   it('refuses text and file names with NUL or a lone surrogate, naming the field', () => {
-    expect(checkRecord(FIELDS, { 备注: 'a\u0000b' })).toMatchObject({ ok: false, field: 'f5', key: 'validation' });
+    expect(checkRecord(FIELDS, { 备注: 'a\u0000b' })).toMatchObject({
+      ok: false,
+      field: 'f5',
+      key: 'validation',
+    });
     expect(checkRecord(FIELDS, { 备注: 'ok', 说明: '\ud800' })).toMatchObject({ ok: false, field: 'f6' });
     expect(checkRecord(FIELDS, { 备注: 'ok', 照片: [{ ...file, name: 'a\u0000.png' }] })).toMatchObject({
       ok: false,
       field: 'f8',
     });
-    expect(checkRecord(FIELDS, { 备注: 'ok', 照片: [{ ...file, url: '/general/files/a\u0000.png' }] })).toMatchObject({
+    expect(
+      checkRecord(FIELDS, { 备注: 'ok', 照片: [{ ...file, url: '/general/files/a\u0000.png' }] }),
+    ).toMatchObject({
       ok: false,
       field: 'f8',
     });

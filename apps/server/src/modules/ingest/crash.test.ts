@@ -7,21 +7,17 @@
  * No timing assertions: the kill is triggered by the number of acknowledged records, and
  * every wait has a generous deadline for a busy shared machine.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FieldDef } from '@platform/domain';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '../../platform/db';
-import { type TestApp, testDatabaseName } from '../../test/helper';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/helper';
 import {
   exited,
   killGroup,
+  makeServerTarget,
   type ServerProcess,
-  startServer,
-  stopGracefully,
+  type ServerTarget,
+  startServerProcess,
   stopIfRunning,
 } from '../../test/server-process';
 import { makeItem } from '../cabin/test-support';
@@ -40,44 +36,9 @@ const WRITERS = 12;
 const KILL_AFTER = 300;
 /** kill → restart rounds on the same database */
 const ROUNDS = 2;
-/** Where the server keeps its data: a DATA_DIR (PGlite) or a database of its own (PostgreSQL). */
-interface Target {
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
-
-async function makeTarget(): Promise<Target> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'platform-crash-'));
-  const url = process.env.DATABASE_URL;
-  const template = inject('pgTemplate');
-  if (url && template) {
-    const name = testDatabaseName();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
-      open: () => openDatabase({ url: target.toString() }),
-      cleanup: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  return {
-    env: { DATA_DIR: dataDir },
-    // main.ts keeps the embedded database in DATA_DIR/db
-    open: () => openDatabase({ dataDir: path.join(dataDir, 'db') }),
-    cleanup: () => rm(dataDir, { recursive: true, force: true }),
-  };
-}
 
 /** A company, its owner, one item and a user submission key, written before the server starts. */
-async function prepare(target: Target): Promise<{ itemId: number; key: string }> {
+async function prepare(target: ServerTarget): Promise<{ itemId: number; key: string }> {
   const database = await target.open();
   try {
     const db = database.db;
@@ -97,7 +58,7 @@ async function prepare(target: Target): Promise<{ itemId: number; key: string }>
   }
 }
 
-async function storedSeqs(target: Target, itemId: number): Promise<number[]> {
+async function storedSeqs(target: ServerTarget, itemId: number): Promise<number[]> {
   const database = await target.open();
   try {
     const rows = await database.db
@@ -194,11 +155,11 @@ async function streamUntilKilled(
 }
 
 describe('fault: SIGKILL while submissions stream in', () => {
-  let target: Target;
+  let target: ServerTarget;
   let server: ServerProcess | null = null;
 
   beforeAll(async () => {
-    target = await makeTarget();
+    target = await makeServerTarget();
   });
 
   afterAll(async () => {
@@ -217,7 +178,7 @@ describe('fault: SIGKILL while submissions stream in', () => {
       const sent = () => new Set(Array.from({ length: seq }, (_, i) => i + 1));
 
       for (let round = 0; round < ROUNDS; round++) {
-        server = await startServer(target.env);
+        server = await startServerProcess(target.env);
         const run = await streamUntilKilled(server, itemId, key, nextSeq);
         expect(run.refused, 'refused submissions before the kill').toEqual([]);
         expect(
@@ -235,7 +196,7 @@ describe('fault: SIGKILL while submissions stream in', () => {
       }
 
       // restart once more on the same database: it must come up (crash recovery) and take writes
-      server = await startServer(target.env);
+      server = await startServerProcess(target.env);
       const after = nextSeq();
       const res = await fetch(`${server.url}/general/smartdata/submit`, {
         method: 'POST',
@@ -248,7 +209,7 @@ describe('fault: SIGKILL while submissions stream in', () => {
         data: { count: 1 },
       });
       acknowledged.add(after);
-      await stopGracefully(server);
+      await server.stop();
 
       const stored = await storedSeqs(target, itemId);
       const storedSet = new Set(stored);

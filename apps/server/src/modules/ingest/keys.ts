@@ -2,9 +2,13 @@
  * Submission keys: `sdk_` + 32 random bytes (base64url), shown once at creation. Only the
  * SHA-256 is stored, with the first 12 characters to recognise a key in the list. A key acts
  * for its creator in its company; a device key only for items that name its deviceId.
+ * Over MQTT a key is the password of the username `key-<id>` (public: it names the key in
+ * topics, never its secret).
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { keyMqttUsername, submissionAcl } from '@platform/domain';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { App } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { inFlightPer } from '../../platform/in-flight';
@@ -68,6 +72,30 @@ export async function createKey(
   return { id: row!.id, key };
 }
 
+/**
+ * Creates a key and, when the server keeps the accounts of an external MQTT broker (Mosquitto's
+ * dynamic security), the key's account there: this is the only moment the server holds the
+ * key in plain text. If the broker cannot take it, the key is not created.
+ */
+export async function issueKey(
+  app: App,
+  input: { companyId: number; userId: number; name: string; kind: KeyKind; deviceId?: string | null },
+): Promise<{ id: number; key: string }> {
+  const created = await createKey(app.db, input);
+  const accounts = app.mqtt?.accounts;
+  if (accounts) {
+    const username = keyMqttUsername(created.id);
+    try {
+      await accounts.put({ kind: 'key', username, acl: submissionAcl(username) }, created.key);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not create the MQTT broker account of a new key');
+      await app.db.delete(submissionKeys).where(eq(submissionKeys.id, created.id));
+      throw new AppError('mqttBrokerUnavailable');
+    }
+  }
+  return created;
+}
+
 /** Revokes one of the caller's own keys; another's (or another company's) is absent. */
 export async function revokeKey(db: Db, companyId: number, userId: number, id: number): Promise<void> {
   const [row] = await db
@@ -106,15 +134,29 @@ export async function resolveKey(db: Db, raw: string | undefined | null): Promis
   if (!key?.startsWith(KEY_PREFIX) || key.length > 100) throw new AppError('submitKeyInvalid');
   const hash = sha256(key);
   const [row] = await keyLookups(db).run(hash, () => resolveStatement(db).execute({ hash }));
-  if (
-    !row ||
-    row.revokedAt ||
-    row.userStatus !== 1 ||
-    row.memberStatus !== 'active' ||
-    row.companyDeletedAt
-  ) {
-    throw new AppError('submitKeyInvalid');
-  }
+  return holderOf(row);
+}
+
+/**
+ * The holder of key `id`, checked as `resolveKey` does. For MQTT submissions: the broker
+ * authenticated the client with the key, and its topic names the key by id.
+ */
+export async function resolveKeyId(db: Db, id: number): Promise<KeyHolder> {
+  const [row] = await keyLookups(db).run(`id:${id}`, () => resolveIdStatement(db).execute({ id }));
+  return holderOf(row);
+}
+
+type KeyLookupRow = Awaited<ReturnType<ReturnType<typeof prepareResolve>['execute']>>[number];
+
+/** Whether a key may be used now: allowed, suspended (its user disabled or not an active member) or gone. */
+export function keyState(row: KeyLookupRow | undefined): 'allowed' | 'suspended' | 'gone' {
+  if (!row || row.revokedAt || row.companyDeletedAt) return 'gone';
+  if (row.userStatus !== 1 || row.memberStatus !== 'active') return 'suspended';
+  return 'allowed';
+}
+
+function holderOf(row: KeyLookupRow | undefined): KeyHolder {
+  if (!row || keyState(row) !== 'allowed') throw new AppError('submitKeyInvalid');
   return {
     id: row.id,
     companyId: row.companyId,
@@ -124,11 +166,29 @@ export async function resolveKey(db: Db, raw: string | undefined | null): Promis
   };
 }
 
+/** The state of each key id (missing ids are gone). */
+export async function keyStates(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, 'allowed' | 'suspended' | 'gone'>> {
+  const states = new Map<number, 'allowed' | 'suspended' | 'gone'>();
+  if (ids.length === 0) return states;
+  const rows = await keyLookup(db).where(inArray(submissionKeys.id, [...ids]));
+  for (const row of rows) states.set(row.id, keyState(row));
+  return states;
+}
+
+/** Ids of the keys usable now. */
+export async function allowedKeyIds(db: Db): Promise<number[]> {
+  const rows = await keyLookup(db).where(isNull(submissionKeys.revokedAt));
+  return rows.filter((r) => keyState(r) === 'allowed').map((r) => r.id);
+}
+
 /**
  * The key lookup runs on every submission: built once per database and prepared (drizzle
  * skips rebuilding the SQL, PostgreSQL skips parsing and planning it on each connection).
  */
-function prepareResolve(db: Db) {
+function keyLookup(db: Db) {
   return db
     .select({
       id: submissionKeys.id,
@@ -151,17 +211,35 @@ function prepareResolve(db: Db) {
         eq(companyMembers.userId, submissionKeys.userId),
       ),
     )
+    .$dynamic();
+}
+function prepareResolve(db: Db) {
+  return keyLookup(db)
     .where(eq(submissionKeys.keyHash, sql.placeholder('hash')))
     .prepare('submission_key_resolve');
 }
+function prepareResolveId(db: Db) {
+  return keyLookup(db)
+    .where(eq(submissionKeys.id, sql.placeholder('id')))
+    .prepare('submission_key_resolve_id');
+}
 /** concurrent submissions with one key share its lookup (platform/in-flight.ts) */
-const keyLookups = inFlightPer<Db, Awaited<ReturnType<ReturnType<typeof prepareResolve>['execute']>>>();
+const keyLookups = inFlightPer<Db, KeyLookupRow[]>();
 const resolveStatements = new WeakMap<Db, ReturnType<typeof prepareResolve>>();
 function resolveStatement(db: Db): ReturnType<typeof prepareResolve> {
   let statement = resolveStatements.get(db);
   if (!statement) {
     statement = prepareResolve(db);
     resolveStatements.set(db, statement);
+  }
+  return statement;
+}
+const resolveIdStatements = new WeakMap<Db, ReturnType<typeof prepareResolveId>>();
+function resolveIdStatement(db: Db): ReturnType<typeof prepareResolveId> {
+  let statement = resolveIdStatements.get(db);
+  if (!statement) {
+    statement = prepareResolveId(db);
+    resolveIdStatements.set(db, statement);
   }
   return statement;
 }

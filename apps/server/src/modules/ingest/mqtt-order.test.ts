@@ -4,9 +4,13 @@
  * leave in the order the messages came, and a group that fails must not hold up the next.
  */
 import { setImmediate as turn } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../platform/context';
 import type { Envelope } from '../../platform/envelope';
+import type { MqttHandler } from '../../platform/mqtt';
+import { MqttPrincipals } from '../../platform/mqtt-principals';
+import { MqttStats } from '../../platform/mqtt-stats';
 import { attachMqttSubmission } from './mqtt-submit';
 import { submitEach } from './submit';
 
@@ -20,6 +24,7 @@ interface Deferred {
 }
 
 let deliver: (topic: string, payload: Buffer) => void;
+let stats: MqttStats;
 let published: Array<{ topic: string; text: string }>;
 let calls: Deferred[];
 
@@ -32,16 +37,20 @@ beforeEach(async () => {
         calls.push({ resolve, reject, bodies });
       }),
   );
+  const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn() };
+  stats = new MqttStats(log as unknown as FastifyBaseLogger);
   const app = {
     mqtt: {
-      subscribe: async (_filter: string, handler: typeof deliver) => {
-        deliver = handler;
+      stats,
+      subscribe: async (_filter: string, handler: MqttHandler) => {
+        deliver = (topic, payload) => void handler({ topic, payload, qos: 1, overloaded: false });
       },
       publish: async (topic: string, text: string) => {
         published.push({ topic, text });
       },
     },
-    log: { warn: vi.fn(), error: vi.fn() },
+    mqttPrincipals: new MqttPrincipals(),
+    log,
   } as unknown as App;
   await attachMqttSubmission(app);
 });
@@ -57,10 +66,10 @@ const order = () => published.map((p) => (JSON.parse(p.text) as { data: { n?: nu
 
 describe('MQTT answers', () => {
   it('leave in arrival order when a later group of the same key finishes first', async () => {
-    send('sdk_a', { n: 1 });
-    send('sdk_a', { n: 2 });
+    send('key-1', { n: 1 });
+    send('key-1', { n: 2 });
     await turn(); // one group: messages 1 and 2
-    send('sdk_a', { n: 3 });
+    send('key-1', { n: 3 });
     await turn(); // a second group: message 3
     expect(calls.map((c) => c.bodies)).toEqual([[{ n: 1 }, { n: 2 }], [{ n: 3 }]]);
     calls[1]!.resolve([answer(3)]);
@@ -68,12 +77,12 @@ describe('MQTT answers', () => {
     expect(published).toEqual([]);
     calls[0]!.resolve([answer(1), answer(2)]);
     await vi.waitFor(() => expect(order()).toEqual([1, 2, 3]));
-    expect(new Set(published.map((p) => p.topic))).toEqual(new Set(['smartdata/result/sdk_a']));
+    expect(new Set(published.map((p) => p.topic))).toEqual(new Set(['smartdata/result/key-1']));
   });
 
   it('do not wait for another key', async () => {
-    send('sdk_a', { n: 1 });
-    send('sdk_b', { n: 2 });
+    send('key-1', { n: 1 });
+    send('key-2', { n: 2 });
     await turn();
     expect(calls).toHaveLength(2);
     calls[1]!.resolve([answer(2)]);
@@ -83,10 +92,10 @@ describe('MQTT answers', () => {
   });
 
   it('answer a failed group with an internal error and keep the queue moving', async () => {
-    send('sdk_a', { n: 1 });
+    send('key-1', { n: 1 });
     await turn();
-    deliver('smartdata/submit/sdk_a', Buffer.from('{not json'));
-    send('sdk_a', { n: 3 });
+    deliver('smartdata/submit/key-1', Buffer.from('{not json'));
+    send('key-1', { n: 3 });
     await turn();
     calls[1]!.resolve([answer(3)]);
     calls[0]!.reject(new Error('database gone'));

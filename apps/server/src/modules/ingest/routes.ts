@@ -5,7 +5,7 @@ import type { App } from '../../platform/context';
 import { AppError, assertField, fieldError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id } from '../../platform/schemas';
 import { KEY_CODE } from './holder';
-import { createKey, listKeys, revokeKey } from './keys';
+import { issueKey, listKeys, revokeKey } from './keys';
 import { localizeRecordError } from './pipeline';
 import { SUBMIT_LIMIT, submit } from './submit';
 
@@ -111,7 +111,7 @@ export default async function ingestRoutes(app: App): Promise<void> {
       assertField('name', checkName(name));
       const deviceId = request.body.deviceId?.trim() || null;
       if (request.body.kind === 'device' && !deviceId) throw fieldError('deviceId', 'fieldRequired');
-      const created = await createKey(app.db, {
+      const created = await issueKey(app, {
         companyId: callerCompany(request),
         userId: caller(request).userId,
         name,

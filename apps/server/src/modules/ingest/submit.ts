@@ -129,14 +129,15 @@ function envelopeOf(error: unknown, app: App, lang: Lang): Envelope {
  */
 export async function submitEach(
   app: App,
-  rawKey: string | undefined | null,
+  /** the raw key, or how to find its holder (MQTT: by the id the broker authenticated) */
+  key: string | undefined | null | (() => Promise<KeyHolder>),
   bodies: unknown[],
   source: 'http' | 'mqtt',
   lang: Lang,
 ): Promise<Envelope[]> {
   let holder: KeyHolder;
   try {
-    holder = await resolveKey(app.db, rawKey);
+    holder = typeof key === 'function' ? await key() : await resolveKey(app.db, key);
   } catch (error) {
     const refused = envelopeOf(error, app, lang);
     return bodies.map(() => refused);

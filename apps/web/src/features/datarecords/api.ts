@@ -76,6 +76,7 @@ export interface SubmitKey {
   deviceId?: string | null;
   createdAt?: string;
   lastUsedAt?: string | null;
+  revokedAt?: string | null;
 }
 
 /** A cabin tree row (only what the child page's item picker needs). */

@@ -1,5 +1,5 @@
 import { CopyOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import type { FieldDef } from '@platform/domain';
+import { type FieldDef, keyMqttUsername, resultTopic, submitTopic } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -12,6 +12,7 @@ import {
   Modal,
   Popconfirm,
   Radio,
+  Select,
   Table,
   Tabs,
   Tag,
@@ -67,7 +68,9 @@ export function ApiKeysDrawer({
   const [form] = Form.useForm<CreateValues>();
   const [creating, setCreating] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: number; key: string } | null>(null);
+  /** the key whose MQTT username the examples show */
+  const [exampleKeyId, setExampleKeyId] = useState<number | null>(null);
   const kind = Form.useWatch('kind', form);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: drKeys.keys });
@@ -83,7 +86,8 @@ export function ApiKeysDrawer({
       });
       setCreating(false);
       form.resetFields();
-      setCreated(envelope.data.key);
+      setCreated(envelope.data);
+      setExampleKeyId(envelope.data.id);
       refresh();
     } catch {
       // the http client showed the error
@@ -109,8 +113,13 @@ export function ApiKeysDrawer({
   const broker = endpoints.data?.mqtt;
   const mqttHost = broker?.host ?? window.location.hostname;
   const mqttPort = broker?.port ?? 1883;
+  // the MQTT username is the key's public name; the password is the key, shown only once
+  const activeKeys = (keys.data ?? []).filter((k) => !k.revokedAt);
+  const exampleKey = activeKeys.find((k) => k.id === exampleKeyId) ?? activeKeys[0] ?? null;
+  const username = exampleKey ? keyMqttUsername(exampleKey.id) : 'key-<ID>';
+  const login = `-h ${mqttHost} -p ${mqttPort} -u '${username}' -P '<KEY>'`;
   // subscribe first: the broker does not keep answers, a late subscriber misses them
-  const mqtt = `# ${t('keys.mqttResult', '结果发布到')} smartdata/result/<KEY>\nmosquitto_sub -h ${mqttHost} -p ${mqttPort} -t 'smartdata/result/<KEY>' &\n\nmosquitto_pub -h ${mqttHost} -p ${mqttPort} \\\n  -t 'smartdata/submit/<KEY>' \\\n  -m '${body}'`;
+  const mqtt = `# ${t('keys.mqttLogin', '用户名为密钥的 MQTT 用户名，密码为密钥本身')}\n# ${t('keys.mqttResult', '结果发布到')} ${resultTopic(username)}\nmosquitto_sub ${login} \\\n  -t '${resultTopic(username)}' &\n\nmosquitto_pub ${login} -q 1 \\\n  -t '${submitTopic(username)}' \\\n  -m '${body}'`;
 
   const keysTab = (
     <div data-testid="keys-panel">
@@ -133,12 +142,26 @@ export function ApiKeysDrawer({
         loading={keys.isFetching}
         dataSource={keys.data ?? []}
         pagination={false}
-        scroll={{ x: 520 }}
+        scroll={{ x: 650 }}
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('keys.empty', '暂无密钥')} />,
         }}
         columns={[
           { title: t('keys.name', '名称'), dataIndex: 'name' },
+          {
+            title: t('keys.mqttUsername', 'MQTT 用户名'),
+            key: 'mqttUsername',
+            width: 130,
+            render: (_, row) => (
+              <Typography.Text
+                code
+                copyable={{ text: keyMqttUsername(row.id) }}
+                data-testid={`keys-username-${row.name}`}
+              >
+                {keyMqttUsername(row.id)}
+              </Typography.Text>
+            ),
+          },
           {
             title: t('keys.kind', '类型'),
             dataIndex: 'kind',
@@ -199,6 +222,19 @@ export function ApiKeysDrawer({
         {curl}
       </pre>
       <Typography.Title level={5}>MQTT</Typography.Title>
+      {activeKeys.length > 1 ? (
+        <div className="dr-toolbar">
+          <Typography.Text type="secondary">{t('keys.exampleKey', '示例使用的密钥')}</Typography.Text>
+          <Select
+            size="small"
+            style={{ minWidth: 200 }}
+            value={exampleKey?.id}
+            onChange={setExampleKeyId}
+            options={activeKeys.map((k) => ({ value: k.id, label: `${k.name} (${keyMqttUsername(k.id)})` }))}
+            data-testid="keys-help-key"
+          />
+        </div>
+      ) : null}
       <pre className="dr-code" data-testid="keys-help-mqtt">
         {mqtt}
       </pre>
@@ -291,12 +327,12 @@ export function ApiKeysDrawer({
         />
         <div className="dr-key-box">
           <Typography.Text code className="dr-key" data-testid="keys-created-value">
-            {created}
+            {created?.key}
           </Typography.Text>
           <Button
             icon={<CopyOutlined />}
             onClick={async () => {
-              if (created && (await copy(created))) message.success(t('keys.copied', '已复制'));
+              if (created && (await copy(created.key))) message.success(t('keys.copied', '已复制'));
               else message.warning(t('keys.copyFailed', '复制失败，请手动选择复制'));
             }}
             data-testid="keys-copy"
@@ -304,6 +340,15 @@ export function ApiKeysDrawer({
             {t('keys.copy', '复制')}
           </Button>
         </div>
+        {created ? (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('keys.mqttCredentials', 'MQTT 连接：用户名')}{' '}
+            <Typography.Text code copyable data-testid="keys-created-username">
+              {keyMqttUsername(created.id)}
+            </Typography.Text>
+            {t('keys.mqttPassword', '，密码为上面的密钥。')}
+          </Typography.Paragraph>
+        ) : null}
       </Modal>
     </Drawer>
   );

@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { keyIdOfMqttUsername, keyMqttUsername, submissionAcl } from './submission';
+import {
+  filterCovers,
+  isTopicLevel,
+  isValidTopicFilter,
+  isValidTopicName,
+  mayPublish,
+  maySubscribe,
+  topicMatches,
+} from './topics';
+
+describe('topic names and filters', () => {
+  it('accepts well-formed names and filters only', () => {
+    expect(isValidTopicName('smartdata/submit/key-1')).toBe(true);
+    expect(isValidTopicName('a//b')).toBe(true);
+    for (const bad of ['', 'a/+', 'a/#', 'a\u0000b', 'x'.repeat(65_536)])
+      expect(isValidTopicName(bad)).toBe(false);
+    for (const good of ['#', '+', 'a/+/b', 'a/#', '+/+', '/', 'a//#'])
+      expect(isValidTopicFilter(good), good).toBe(true);
+    for (const bad of ['', 'a/#/b', 'a#', 'a/b+', '+a/b', '#/a', 'a\u0000'])
+      expect(isValidTopicFilter(bad), bad).toBe(false);
+  });
+
+  it('matches as MQTT does, `$` topics only by filters naming them', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['smartdata/result/key-1', 'smartdata/result/key-1', true],
+      ['smartdata/result/+', 'smartdata/result/key-1', true],
+      ['smartdata/+/key-1', 'smartdata/result/key-1', true],
+      ['smartdata/#', 'smartdata', true],
+      ['smartdata/#', 'smartdata/result/key-1', true],
+      ['#', 'smartdata/result/key-1', true],
+      ['+', 'smartdata/result', false],
+      ['smartdata/result/+', 'smartdata/result/key-1/x', false],
+      ['smartdata/result/key-1', 'smartdata/result/key-12', false],
+      ['#', '$SYS/broker/uptime', false],
+      ['+/broker/uptime', '$SYS/broker/uptime', false],
+      ['$SYS/#', '$SYS/broker/uptime', true],
+      ['a/+', 'a/', true],
+    ];
+    for (const [filter, topic, expected] of cases)
+      expect(topicMatches(filter, topic), `${filter} ~ ${topic}`).toBe(expected);
+  });
+
+  it('knows when one filter covers another', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['smartdata/result/key-1', 'smartdata/result/key-1', true],
+      ['smartdata/result/key-1', 'smartdata/result/+', false],
+      ['smartdata/result/key-1', 'smartdata/+/key-1', false],
+      ['smartdata/result/key-1', '#', false],
+      ['smartdata/result/key-1', 'smartdata/result/key-1/#', false],
+      ['smartdata/result/key-1', 'smartdata/#', false],
+      ['gw/SN1/#', 'gw/SN1/#', true],
+      ['gw/SN1/#', 'gw/SN1', true],
+      ['gw/SN1/#', 'gw/SN1/+/cmd', true],
+      ['gw/SN1/#', 'gw/+/cmd', false],
+      ['gw/+', 'gw/SN1', true],
+      ['gw/+', 'gw/+', true],
+      ['gw/+', 'gw/#', false],
+      ['gw/+', 'gw/+/x', false],
+      ['#', '$SYS/#', false],
+      ['+/#', '$SYS/x', false],
+      ['$SYS/#', '$SYS/x', true],
+    ];
+    for (const [outer, inner, expected] of cases)
+      expect(filterCovers(outer, inner), `${outer} ⊇ ${inner}`).toBe(expected);
+  });
+
+  it('covering means every topic the inner filter matches is matched by the outer one', () => {
+    const level = fc.constantFrom('a', 'b', '$s', '');
+    const filterLevel = fc.constantFrom('a', 'b', '$s', '', '+');
+    const filter = fc
+      .tuple(fc.array(filterLevel, { minLength: 1, maxLength: 4 }), fc.boolean())
+      .map(([levels, hash]) => [...levels, ...(hash ? ['#'] : [])].join('/'));
+    const topic = fc.array(level, { minLength: 1, maxLength: 6 }).map((l) => l.join('/'));
+    fc.assert(
+      fc.property(
+        filter,
+        filter,
+        fc.array(topic, { minLength: 30, maxLength: 30 }),
+        (outer, inner, topics) => {
+          if (!filterCovers(outer, inner)) return;
+          for (const t of topics)
+            if (topicMatches(inner, t))
+              expect(topicMatches(outer, t), `${outer} ⊇ ${inner} at ${t}`).toBe(true);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('a submission key client', () => {
+  const acl = submissionAcl(keyMqttUsername(7));
+
+  it('publishes to its own submission topic only', () => {
+    expect(mayPublish(acl, 'smartdata/submit/key-7')).toBe(true);
+    for (const topic of [
+      'smartdata/submit/key-8',
+      'smartdata/submit/key-70',
+      'smartdata/submit/key-7/x',
+      'smartdata/result/key-7',
+      '$SYS/x',
+      'smartdata/submit/+',
+    ])
+      expect(mayPublish(acl, topic), topic).toBe(false);
+  });
+
+  it('subscribes to its own answers, and to no filter that could reach other topics', () => {
+    expect(maySubscribe(acl, 'smartdata/result/key-7')).toBe(true);
+    for (const filter of [
+      'smartdata/submit/+/#',
+      'smartdata/submit/#',
+      'smartdata/+/+/#',
+      'smartdata/+/+',
+      'smartdata/+/key-7',
+      'smartdata/result/+',
+      'smartdata/result/+/#',
+      'smartdata/result/#',
+      'smartdata/#',
+      '#',
+      '+/+/+',
+      '$SYS/#',
+      '$share/g/smartdata/result/key-7',
+      '$queue/smartdata/result/key-7',
+      'smartdata/result/key-8',
+      'smartdata/submit/key-7',
+    ])
+      expect(maySubscribe(acl, filter), filter).toBe(false);
+  });
+
+  it('has a public username that names the key, never its secret', () => {
+    expect(keyMqttUsername(12)).toBe('key-12');
+    expect(keyIdOfMqttUsername('key-12')).toBe(12);
+    for (const bad of ['key-0', 'key-012', 'key-', 'key-1/2', 'sdk_abc', 'key-99999999999', 'KEY-1'])
+      expect(keyIdOfMqttUsername(bad), bad).toBeNull();
+    expect(isTopicLevel('key-12')).toBe(true);
+    for (const bad of ['', 'a/b', '+', '#', '$x']) expect(isTopicLevel(bad), bad).toBe(false);
+  });
+});
