@@ -412,3 +412,50 @@ describe('submitEach (messages of one key that arrive together)', () => {
     expect(await recordsOf(item.itemId)).toEqual([]);
   });
 });
+
+describe('submission with a login token (spec point 1: "an Authorization header carrying the login key")', () => {
+  it('writes as the token user, with the same checks as a key of theirs', async () => {
+    const writable = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const res = await post(`Bearer ${a.limited.token}`, { itemId: writable.itemId, f1: 21.5 });
+    expect(res.json()).toEqual({ code: 0, message: 'Data Submission Successful', data: { count: 1 } });
+    expect((await recordsOf(writable.itemId)).map((r) => [r.createdBy, r.source, r.values.f1])).toEqual([
+      [a.limited.id, 'http', 21.5],
+    ]);
+    // the bare token works as the bare key does
+    expect((await post(a.limited.token, { itemId: writable.itemId, f1: 22 })).json().code).toBe(0);
+  });
+
+  it('refuses what the token user may not write: read-only, hidden, another company', async () => {
+    const readOnly = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    await setPermissions(t, readOnly.nodeId, [{ scope: 'user', subjectId: a.limited.id, level: 1 }]);
+    const hidden = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    await setPermissions(t, hidden.nodeId, [{ scope: 'user', subjectId: a.limited.id, level: 0 }]);
+    const theirs = await makeItem(t, b.id, { fields: SAMPLE_FIELDS });
+    const cases: Array<[number, number]> = [
+      [readOnly.itemId, ERROR_CODES.FORBIDDEN],
+      [hidden.itemId, ERROR_CODES.NOT_FOUND],
+      [theirs.itemId, ERROR_CODES.NOT_FOUND],
+    ];
+    for (const [itemId, code] of cases) {
+      const res = await post(`Bearer ${a.limited.token}`, { itemId, f1: 1 });
+      expect(res.json(), String(itemId)).toMatchObject({ code, data: { index: 0, itemId, field: 'itemId' } });
+      expect(await recordsOf(itemId)).toEqual([]);
+    }
+  });
+
+  it('refuses a revoked or unknown token, and a user without the data cabin code', async () => {
+    const item = await makeItem(t, a.id, { fields: SAMPLE_FIELDS });
+    const member = await makeMember(t, a, [await makeRole(t, a.id, ['pc_my_order'])]);
+    const refused = await post(`Bearer ${member.token}`, { itemId: item.itemId, f1: 1 });
+    expect(refused.json().code).toBe(ERROR_CODES.FORBIDDEN);
+    const out = await makeMember(t, a, [a.ordinaryRoleId]);
+    await t.app.inject({ method: 'GET', url: '/general/user/access/logout', headers: bearer(out.token) });
+    expect((await post(`Bearer ${out.token}`, { itemId: item.itemId, f1: 1 })).json().code).toBe(
+      ERROR_CODES.TOKEN_INVALID,
+    );
+    expect((await post('Bearer not-a-token', { itemId: item.itemId, f1: 1 })).json().code).toBe(
+      ERROR_CODES.TOKEN_INVALID,
+    );
+    expect(await recordsOf(item.itemId)).toEqual([]);
+  });
+});

@@ -8,14 +8,20 @@
  * still holds the data cabin's code (holder.ts), and has write permission on each item (a
  * device key, in addition, only on items naming its device), unless the item is public for
  * collection.
+ *
+ * Over HTTP the Authorization header may also carry the user's login token instead of a key
+ * (spec point 1: "an Authorization header carrying the login key"): the token's user is then
+ * the holder, with exactly the same checks. Keys remain the way for devices and scripts: a
+ * token expires and ends at logout.
  */
 import { DATA_PERMISSION, type Lang } from '@platform/domain';
+import { authenticate } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { AppError, type Envelope, errorEnvelope, ok } from '../../platform/envelope';
 import { inFlightPer } from '../../platform/in-flight';
 import { levelsFor } from '../cabin/permissions';
 import { holdsKeyCode } from './holder';
-import { type KeyHolder, resolveKey, touchKey } from './keys';
+import { KEY_PREFIX, type KeyHolder, resolveKey, touchKey } from './keys';
 import { type IngestRecord, type ItemDef, localizeRecordError } from './pipeline';
 
 export const SUBMIT_LIMIT = 5_000;
@@ -45,6 +51,9 @@ export function parseSubmission(body: unknown): IngestRecord[] {
   });
 }
 
+/** a key's holder, or a login token's user (no key id) */
+type Submitter = KeyHolder | Omit<KeyHolder, 'id'>;
+
 const levelChecks = inFlightPer<App['db'], Map<number, number>>();
 
 interface Access {
@@ -57,7 +66,7 @@ interface Access {
  * What the holder may do with these items: one definition read and one permission read.
  * A holder without the data cabin's code is refused outright (40300), whatever the items.
  */
-async function loadAccess(app: App, holder: KeyHolder, itemIds: number[]): Promise<Access> {
+async function loadAccess(app: App, holder: Submitter, itemIds: number[]): Promise<Access> {
   const [defs, holdsCode] = await Promise.all([app.ingest.itemDefs(itemIds), holdsKeyCode(app.db, holder)]);
   if (!holdsCode) throw new AppError('forbidden');
   const nodeIds = [...defs.values()].flatMap((d) =>
@@ -71,7 +80,7 @@ async function loadAccess(app: App, holder: KeyHolder, itemIds: number[]): Promi
 }
 
 /** Refuses unless the key may write every item: 40400 when absent or not readable, 40300 otherwise. */
-function checkAccess(holder: KeyHolder, access: Access, records: IngestRecord[]): void {
+function checkAccess(holder: Submitter, access: Access, records: IngestRecord[]): void {
   for (const [index, record] of records.entries()) {
     const item = access.defs.get(record.itemId);
     const fail = (key: 'notFound' | 'forbidden') =>
@@ -87,6 +96,19 @@ function checkAccess(holder: KeyHolder, access: Access, records: IngestRecord[])
   }
 }
 
+/**
+ * Who submits: the holder of a submission key, or (no key prefix) the user of a login token,
+ * whose current company is the one written to. Null key id for a token.
+ */
+async function submitter(app: App, raw: string | undefined | null): Promise<Submitter> {
+  const value = raw?.replace(/^Bearer\s+/i, '').trim();
+  if (!value || value.startsWith(KEY_PREFIX) || value.length > 200) return resolveKey(app.db, value);
+  // tokenInvalid / tokenExpired, as on every other route
+  const auth = await authenticate(app.db, value);
+  if (auth.companyId == null) throw new AppError('noCompany');
+  return { companyId: auth.companyId, userId: auth.userId, kind: 'user', deviceId: null };
+}
+
 /** The whole submission; throws AppError for the caller's envelope. */
 export async function submit(
   app: App,
@@ -94,7 +116,8 @@ export async function submit(
   body: unknown,
   source: 'http' | 'mqtt',
 ): Promise<{ count: number }> {
-  const holder = await resolveKey(app.db, rawKey);
+  // MQTT clients sign in with keys only
+  const holder = source === 'http' ? await submitter(app, rawKey) : await resolveKey(app.db, rawKey);
   const records = parseSubmission(body);
   checkAccess(
     holder,
@@ -111,7 +134,9 @@ export async function submit(
     source,
     records,
   });
-  touchKey(app.db, holder.id).catch((err) => app.log.warn({ err }, 'could not record key use'));
+  if ('id' in holder) {
+    touchKey(app.db, holder.id).catch((err) => app.log.warn({ err }, 'could not record key use'));
+  }
   return { count: ids.length };
 }
 
