@@ -32,13 +32,15 @@ const SWEEP_EVERY = 97;
  * itself, never the data the request asked to change.
  */
 // a wrong SMS code counts a try (guessing ends after five); a right one is used up even when
-// the request then fails for another reason
-const SMS_TRIES = ['sms_codes'];
+// the request then fails for another reason; every password or code check, and every code
+// asked for, counts against the phone (auth/throttle.ts: the per-phone backoff)
+const SMS_TRIES = ['sms_codes', 'login_throttle'];
 const REFUSAL_WRITES: Record<string, string[]> = {
   'POST /general/user/access/getToken': SMS_TRIES,
   'POST /general/user/addUser': SMS_TRIES,
   'POST /general/user/access/resetPassword': SMS_TRIES,
   'POST /general/user/WXScanPhoneRegister': SMS_TRIES,
+  'GET /general/user/access/getSmsCode': SMS_TRIES,
 };
 
 let t: TestApp;
