@@ -65,7 +65,13 @@ export async function buildTestApp(
   const { database, drop } = await freshDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'platform-files-'));
   const config = {
-    ...loadConfig({ WEB_DIST: path.join(dataDir, 'no-web'), ...env, DATA_DIR: dataDir }),
+    // tests log many users in from one address: the per-address limit is raised unless a test sets it
+    ...loadConfig({
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LOGIN_RATE_LIMIT: '10000',
+      ...env,
+      DATA_DIR: dataDir,
+    }),
     seedDemo: false,
   };
   const app = await buildApp({ config, db: database.db, logger: opts.logger ?? false });

@@ -224,9 +224,13 @@ describe('hostile input on the public scan routes', () => {
     expect(post.statusCode).toBe(400);
   });
 
-  it('control characters (a NUL) are dropped from a nickname', async () => {
+  it('a NUL in a nickname is refused naming the field; other control characters are dropped', async () => {
     const scene = await newScene();
-    const res = await newPhone().confirm(scene.scanUrl, '张\u0000三\u0007');
+    const refused = await newPhone().confirm(scene.scanUrl, '张\u0000三');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ data: { field: 'nickname' } });
+    expect((await session(scene)).status).not.toBe('needPhone');
+    const res = await newPhone().confirm(scene.scanUrl, '张\u0007三\u001b');
     expect(res.statusCode).toBe(200);
     expect((await poll(scene)).data).toEqual({ status: 'needPhone', nickname: '张三' });
   });
