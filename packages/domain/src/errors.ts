@@ -183,6 +183,11 @@ export const CATALOGUE = {
     en: 'You cannot grant, revoke or manage permissions you do not hold yourself',
     zh: '不能授予、收回或管理超出您自身权限的权限',
   },
+  membershipRaisesRights: {
+    code: C.VALIDATION,
+    en: 'This change would give data permissions beyond those you hold yourself; an administrator can make it',
+    zh: '此操作会使数据权限超出您自身拥有的权限，请由管理员操作',
+  },
   accountNotManaged: {
     code: C.BUSINESS,
     en: 'This account also belongs to other companies; only its owner can change its name or status',

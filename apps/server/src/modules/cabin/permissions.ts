@@ -147,13 +147,16 @@ export async function levelsFor(
   db: Db,
   caller: DataCaller,
   nodeIds?: number[],
+  /** the levels as they would be if the caller's groups were these (from the ones they are in) */
+  groupsIf?: (groupIds: ReadonlySet<number>) => Set<number>,
 ): Promise<Map<number, DataPermission>> {
-  const [subject, nodes] = await Promise.all([
+  const [actual, nodes] = await Promise.all([
     subjectOf(db, caller),
     nodeIds && nodeIds.length <= ANCESTOR_READ_LIMIT
       ? ancestorsOf(db, caller.companyId, nodeIds)
       : statementsOf(db).nodes.execute({ companyId: caller.companyId }),
   ]);
+  const subject = groupsIf ? { ...actual, groupIds: groupsIf(actual.groupIds) } : actual;
   const byId = new Map<number, NodeRow>(nodes.map((n) => [n.id, n]));
   const customIds = nodes.filter((n) => n.permissionMode === 'custom').map((n) => n.id);
   const entries: EntryRow[] =
@@ -237,4 +240,53 @@ export async function requireLevel(
   if (level === DATA_PERMISSION.none) throw new AppError('notFound', {}, { field });
   if (level < needed) throw new AppError('forbidden');
   return level;
+}
+
+/**
+ * A change of a group's members may raise someone's level on a node only as far as the
+ * actor's own level there: nobody hands out through a group, or gets by joining or leaving
+ * one, data permissions they do not hold (a group can also restrict: its entry wins over the
+ * company-wide one, so leaving it can raise). Administrators hold everything.
+ */
+export async function assertMembershipWithin(
+  db: Db,
+  actor: DataCaller,
+  change: { groupId: number; userIds: readonly number[]; join: boolean },
+  field: string,
+): Promise<void> {
+  const rows = await db
+    .selectDistinct({ nodeId: cabinPermissions.nodeId })
+    .from(cabinPermissions)
+    .innerJoin(cabinNodes, eq(cabinNodes.id, cabinPermissions.nodeId))
+    .where(
+      and(
+        eq(cabinPermissions.scope, 'group'),
+        eq(cabinPermissions.subjectId, change.groupId),
+        eq(cabinNodes.companyId, actor.companyId),
+        eq(cabinNodes.permissionMode, 'custom'),
+      ),
+    );
+  if (rows.length === 0) return;
+  const nodeIds = rows.map((r) => r.nodeId);
+  const own = await levelsFor(db, actor, nodeIds);
+  if (nodeIds.every((id) => own.get(id) === DATA_PERMISSION.admin)) return;
+  const moved = (groups: ReadonlySet<number>) => {
+    const next = new Set(groups);
+    if (change.join) next.add(change.groupId);
+    else next.delete(change.groupId);
+    return next;
+  };
+  for (const userId of change.userIds) {
+    const target = { companyId: actor.companyId, userId };
+    const [before, after] = await Promise.all([
+      levelsFor(db, target, nodeIds),
+      levelsFor(db, target, nodeIds, moved),
+    ]);
+    for (const id of nodeIds) {
+      const next = after.get(id) ?? DATA_PERMISSION.none;
+      if (next > (before.get(id) ?? DATA_PERMISSION.none) && next > (own.get(id) ?? DATA_PERMISSION.none)) {
+        throw new AppError('membershipRaisesRights', {}, { field });
+      }
+    }
+  }
 }

@@ -9,11 +9,15 @@ import {
   type TestApp,
   type TestCompany,
 } from '../../test/helper';
+import { levelOf } from '../cabin/permissions';
+import { makeItem, setPermissions } from '../cabin/test-support';
 import { addActiveMember } from '../companies/service';
 import { companyMembers } from '../companies/tables';
 import { createUser } from '../users/service';
+import { makeMember, makeRole } from '../users/test-support';
 import { makeGroup, memberIdsOf } from './route-cases';
 import { parseUserIds } from './routes';
+import { addGroupMembers } from './service';
 import { groupMembers, userGroups } from './tables';
 
 let t: TestApp;
@@ -264,5 +268,79 @@ describe('POST /company/group/quitUserGroup', () => {
     const res = await call('POST', `/quitUserGroup?groupId=${group}`, b.limited.token);
     expect(res.json().code).toBe(ERROR_CODES.NOT_FOUND);
     expect(await memberIdsOf(t, group)).toEqual([b.limited.id]);
+  });
+});
+
+describe('a group manager cannot raise data permissions through a group (finding 6)', () => {
+  /** A member holding only the group-management code, and an item where the company reads only. */
+  async function setting() {
+    const manager = await makeMember(t, a, [await makeRole(t, a.id, ['um_user_group'])], 'manager');
+    const item = await makeItem(t, a.id);
+    const group = await makeGroup(t, a.id);
+    return { manager, item, group };
+  }
+  const levelOn = async (userId: number, nodeId: number) =>
+    levelOf(t.db, { companyId: a.id, userId }, nodeId);
+
+  it('a manager cannot add themselves to a group that may write where they may only read', async () => {
+    const { manager, item, group } = await setting();
+    await setPermissions(t, item.nodeId, [
+      { scope: 'company', subjectId: null, level: 1 },
+      { scope: 'group', subjectId: group, level: 3 },
+    ]);
+    const res = await addUsers(manager.token, group, `[${manager.id}]`);
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'userIds' } });
+    expect(res.json().message).toContain('beyond those you hold yourself');
+    expect(await memberIdsOf(t, group)).toEqual([]);
+    expect(await levelOn(manager.id, item.nodeId)).toBe(1);
+  });
+
+  it('nor hand that group to someone else, while a group within their own rights is fine', async () => {
+    const { manager, item, group } = await setting();
+    const other = await member(a, 'other');
+    const stronger = await makeGroup(t, a.id);
+    await setPermissions(t, item.nodeId, [
+      { scope: 'company', subjectId: null, level: 1 },
+      { scope: 'group', subjectId: group, level: 2 },
+      { scope: 'group', subjectId: stronger, level: 3 },
+      { scope: 'user', subjectId: manager.id, level: 2 },
+    ]);
+    const refused = await addUsers(manager.token, stronger, `[${other.id}]`);
+    expect(refused.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'userIds' } });
+    expect(await memberIdsOf(t, stronger)).toEqual([]);
+    expect(await levelOn(other.id, item.nodeId)).toBe(1);
+    // up to the manager's own level is theirs to give
+    expect((await addUsers(manager.token, group, `[${other.id}]`)).json().code).toBe(0);
+    expect(await levelOn(other.id, item.nodeId)).toBe(2);
+  });
+
+  it('a member cannot escape a restricting group by leaving it, nor a manager by removing them', async () => {
+    const { manager, item, group } = await setting();
+    const restricted = await makeMember(t, a, [a.ordinaryRoleId], 'restricted');
+    await addGroupMembers(t.db, group, [restricted.id, manager.id]);
+    // the company may write; the group's members may not even read
+    await setPermissions(t, item.nodeId, [
+      { scope: 'company', subjectId: null, level: 2 },
+      { scope: 'group', subjectId: group, level: 0 },
+    ]);
+    const quit = await call('POST', `/quitUserGroup?groupId=${group}`, restricted.token);
+    expect(quit.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'groupId' } });
+    const removed = await call('POST', '/removeUserFromGroup', manager.token, {
+      groupId: group,
+      userId: restricted.id,
+    });
+    expect(removed.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'userId' } });
+    expect(await memberIdsOf(t, group)).toEqual([restricted.id, manager.id].sort((x, y) => x - y));
+    expect(await levelOn(restricted.id, item.nodeId)).toBe(0);
+    const deleted = await call('POST', '/deleteGroup', manager.token, { id: group });
+    expect(deleted.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'id' } });
+    expect(await memberIdsOf(t, group)).toHaveLength(2);
+    // an administrator may lift the restriction
+    const lifted = await call('POST', '/removeUserFromGroup', a.admin.token, {
+      groupId: group,
+      userId: restricted.id,
+    });
+    expect(lifted.json().code).toBe(0);
+    expect(await levelOn(restricted.id, item.nodeId)).toBe(2);
   });
 });

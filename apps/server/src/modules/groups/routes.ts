@@ -4,11 +4,13 @@ import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { AppError, assertField, fieldError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, Paging, paging } from '../../platform/schemas';
+import { assertMembershipWithin } from '../cabin/permissions';
 import { nonMembers } from '../companies/service';
 import {
   addGroup,
   addGroupMembers,
   deleteGroup,
+  groupMemberIds,
   groupOf,
   listGroupMembers,
   listGroups,
@@ -119,7 +121,11 @@ export default async function groupRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await deleteGroup(app.db, callerCompany(request), request.body.id);
+      const actor = { companyId: callerCompany(request), userId: caller(request).userId };
+      const userIds = await groupMemberIds(app.db, actor.companyId, request.body.id);
+      // a group that restricts its members frees them when it goes
+      await assertMembershipWithin(app.db, actor, { groupId: request.body.id, userIds, join: false }, 'id');
+      await deleteGroup(app.db, actor.companyId, request.body.id);
       return ok(null, 'deleted', request.lang);
     },
   );
@@ -144,6 +150,8 @@ export default async function groupRoutes(app: App): Promise<void> {
       const group = await groupOf(app.db, companyId, request.query.groupId);
       // all or nothing: one outsider refuses the whole request
       if ((await nonMembers(app.db, companyId, userIds)).length > 0) throw fieldError('userIds', 'notMember');
+      const actor = { companyId, userId: caller(request).userId };
+      await assertMembershipWithin(app.db, actor, { groupId: group.id, userIds, join: true }, 'userIds');
       await addGroupMembers(app.db, group.id, userIds);
       return ok(null, 'operation', request.lang);
     },
@@ -162,7 +170,9 @@ export default async function groupRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { groupId, userId } = request.body;
-      if (!(await removeGroupMember(app.db, callerCompany(request), groupId, userId))) {
+      const actor = { companyId: callerCompany(request), userId: caller(request).userId };
+      await assertMembershipWithin(app.db, actor, { groupId, userIds: [userId], join: false }, 'userId');
+      if (!(await removeGroupMember(app.db, actor.companyId, groupId, userId))) {
         throw new AppError('notFound', {}, { field: 'userId' });
       }
       return ok(null, 'operation', request.lang);
@@ -182,7 +192,14 @@ export default async function groupRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { groupId } = request.query;
-      if (!(await removeGroupMember(app.db, callerCompany(request), groupId, caller(request).userId))) {
+      const actor = { companyId: callerCompany(request), userId: caller(request).userId };
+      await assertMembershipWithin(
+        app.db,
+        actor,
+        { groupId, userIds: [actor.userId], join: false },
+        'groupId',
+      );
+      if (!(await removeGroupMember(app.db, actor.companyId, groupId, actor.userId))) {
         throw new AppError('notFound', {}, { field: 'groupId' });
       }
       return ok(null, 'operation', request.lang);

@@ -87,6 +87,16 @@ export async function listGroupMembers(
     .orderBy(asc(groupMembers.createdAt), asc(users.id));
 }
 
+/** Ids of everyone in a group of the company (none for a group of another company). */
+export async function groupMemberIds(db: Db, companyId: number, groupId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(userGroups.companyId, companyId)));
+  return rows.map((r) => r.userId);
+}
+
 export async function addGroup(
   db: Db,
   input: { companyId: number; name: string; description: string | null; ownerId: number },
