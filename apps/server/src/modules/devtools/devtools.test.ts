@@ -77,5 +77,6 @@ describe('the stand-in SMS gateway', () => {
     } finally {
       await production.close();
     }
-  });
+    // it builds an app of its own, which takes a while on a busy machine
+  }, 90_000);
 });
