@@ -78,8 +78,9 @@ describe('the README walkthrough', () => {
       const page = await newPage(browser);
       await loginAs(page, server.url, login.phone, login.password);
       await landedHome(page);
-      const user = JSON.parse((await page.evaluate(() => window.localStorage.getItem('user'))) ?? '{}');
-      expect(user.phone).toBe(login.phone);
+      // the session kept is this user's (stored as {"v": user})
+      const stored = JSON.parse((await page.evaluate(() => window.localStorage.getItem('user'))) ?? '{}');
+      expect(stored.v?.phone).toBe(login.phone);
       await page.context().close();
     }
   });
