@@ -58,6 +58,7 @@ async function askForCode(page: Page, prefix: string): Promise<void> {
 
 async function landedHome(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 });
+  await page.getByTestId('home-page').waitFor({ timeout: 30_000 });
 }
 
 describe('the README walkthrough', () => {
