@@ -10,6 +10,7 @@ import { ReportState } from '../components/ReportState';
 import { reportPaths } from '../paths';
 import '../reports.css';
 import { formatTime } from '../../../shared/time';
+import { ZoneHint } from '../../../shared/ZoneHint';
 
 function resolvedCell(cell: ResolvedCell | undefined, none: string): GridCell {
   if (!cell || cell.kind === 'covered') return { covered: true, content: null };
@@ -58,8 +59,9 @@ export default function PreviewReportPage() {
           </Typography.Title>
           <Typography.Text type="secondary" data-testid="preview-generated">
             {t('generatedAt', '数据时间：{{time}}', {
-              time: formatTime(data.generatedAt),
+              time: formatTime(data.generatedAt, undefined, data.timeZone),
             })}
+            <ZoneHint full zone={data.timeZone} />
           </Typography.Text>
         </Space>
         <Space wrap>
