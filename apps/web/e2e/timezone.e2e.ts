@@ -127,6 +127,8 @@ describe('the company time zone, with the browser in another zone', () => {
       expect(rowText).toContain('2026-11-25 07:30:00');
       expect(rowText).not.toContain('19:50:46');
       // the time column says which zone it is in
+      // the time column and the dateTime field's column say which zone they are in
+      expect(await page.locator('.ant-table-thead [data-testid="zone-hint"]').count()).toBe(2);
       const hint = page.locator('.ant-table-thead [data-testid="zone-hint"]').first();
       expect(await hint.innerText()).toBe('UTC+8');
       expect(await hint.getAttribute('data-zone')).toBe('Asia/Shanghai');

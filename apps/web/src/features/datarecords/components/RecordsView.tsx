@@ -205,7 +205,15 @@ export function RecordsView({ item, parentId, childPath, formPath, rowActions, t
       render: (ts: string) => formatTs(ts),
     },
     ...item.fields.map((field) => ({
-      title: fieldLabel(field),
+      title:
+        field.type === 4 ? (
+          <>
+            {fieldLabel(field)}
+            <ZoneHint />
+          </>
+        ) : (
+          fieldLabel(field)
+        ),
       key: field.key,
       sorter: field.type !== 8 && field.type !== 9,
       sortOrder: sortOrderOf(field.key),
