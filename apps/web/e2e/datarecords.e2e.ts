@@ -185,7 +185,7 @@ describe('records of a data item', () => {
     await page.getByTestId('records-view').waitFor();
     // newest first by default: the modal's record (now), then the two older ones
     await waitColumn(page, '温度', ['23.4', '30.5', '10.0']);
-    // dateTime shown by its display format (yyyy-MM-dd), in the browser's zone
+    // dateTime shown by its display format (yyyy-MM-dd), in the company's zone
     const dates = await column(page, '日期');
     expect(dates[1]).toMatch(/^2026-1[01]-\d\d$/);
 

@@ -2,8 +2,7 @@
  * The application shell as a person meets it: access rules, sidebar, tab strip, language,
  * mobile mode, session loss (70006), the expiry notice and the terms dialog.
  */
-import { ASYNC_ROUTES, BASE_ROUTES, flattenRoutes } from '@platform/domain';
-import dayjs from 'dayjs';
+import { ASYNC_ROUTES, BASE_ROUTES, flattenRoutes, formatInstant } from '@platform/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -446,7 +445,8 @@ describe('session and notices', () => {
   test('expiry notice: demo service ends in 20 days; link to my orders; dismiss remembered', async () => {
     const token = await tokenOf(DEMO_LIMITED.phone, DEMO_LIMITED.password);
     const company = await api<{ serviceExpiresAt: string }>('/company/getCompany', { token });
-    const date = dayjs(company.data.serviceExpiresAt).format('YYYY-MM-DD');
+    // the company's date (its zone, the default Asia/Shanghai), whatever the browser's zone
+    const date = formatInstant(Date.parse(company.data.serviceExpiresAt), 'yyyy-MM-dd', 'Asia/Shanghai');
 
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);

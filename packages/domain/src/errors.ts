@@ -396,6 +396,11 @@ export const CATALOGUE = {
     en: 'The number of files must be between 1 and 20',
     zh: '文件数量须在1到20之间',
   },
+  timeZoneInvalid: {
+    code: C.VALIDATION,
+    en: 'The time zone must be an IANA time zone name, such as Asia/Shanghai or Europe/Berlin',
+    zh: '时区必须是 IANA 时区名称，例如 Asia/Shanghai 或 Europe/Berlin',
+  },
   timeRangeInvalid: {
     code: C.VALIDATION,
     en: 'The start time must be before the end time',

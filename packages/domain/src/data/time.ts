@@ -53,6 +53,40 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/**
+ * An IANA zone name Intl knows ("Asia/Shanghai", "Europe/Berlin", "America/Argentina/Salta",
+ * "UTC"). Offsets ("+08:00", "UTC+8") and abbreviations ("CST") are not zone names: they say
+ * nothing of daylight saving, and one abbreviation names several zones.
+ */
+export function isIanaTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 64) return false;
+  if (value !== 'UTC' && !/^[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2}$/.test(value)) return false;
+  return isTimeZone(value);
+}
+
+/** The zone's offset at an instant as people write it: "UTC+8", "UTC+5:30", "UTC-3", "UTC". */
+export function utcOffsetLabel(instantMs: number, tz: string = DEFAULT_TIME_ZONE): string {
+  const minutes = Math.round(offsetAt(instantMs, tz) / 60_000);
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const hm =
+    abs % 60 === 0 ? String(abs / 60) : `${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
+  return `UTC${minutes < 0 ? '-' : '+'}${hm}`;
+}
+
+/**
+ * Whether two zones read the same clock around an instant: the same name, or the same offset
+ * at the instant and a quarter, half and three quarters of a year on (so a zone with daylight
+ * saving never passes for one without).
+ */
+export function sameClock(a: string, b: string, instantMs: number): boolean {
+  if (a === b) return true;
+  const quarter = 91 * DAY_MS;
+  return [0, 1, 2, 3].every(
+    (k) => offsetAt(instantMs + k * quarter, a) === offsetAt(instantMs + k * quarter, b),
+  );
+}
+
 /** The wall-clock reading of an instant in a zone. */
 export function zonedParts(instantMs: number, tz: string = DEFAULT_TIME_ZONE): WallTime {
   const p: Record<string, number> = {};

@@ -65,6 +65,8 @@ export interface RenderedDoc {
   ts: string;
   /** the record time as the document shows it (company zone) */
   tsText: string;
+  /** the company's IANA time zone every time of the document reads in */
+  timeZone: string;
   html: string;
 }
 

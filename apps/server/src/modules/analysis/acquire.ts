@@ -20,6 +20,7 @@ import {
 } from '@platform/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { ROLLUP_TIME_ZONE } from '../ingest/store';
 
 export interface AcquireQuery {
   itemId: number;
@@ -66,7 +67,7 @@ export async function acquireSql(db: Db, q: AcquireQuery): Promise<number | null
   const from = window.from <= EARLIEST_INSTANT ? null : new Date(window.from);
   const to = new Date(window.to);
   if (window.reduce === 'last') return lastInWindow(db, q.itemId, q.field, from, to);
-  const stats = await statsInWindow(db, q.itemId, q.field, from, to, tz);
+  const stats = await statsInWindow(db, q.itemId, q.field, from, to, ROLLUP_TIME_ZONE);
   if (stats.count === 0) return null;
   switch (window.reduce) {
     case 'avg':
@@ -149,6 +150,8 @@ export interface WindowStats {
 /**
  * Count, sum, min and max of the field over [from, to): day rollups for whole local days,
  * hour rollups for whole hours around them, raw rows for the partial hours at both edges.
+ * `tz` is the zone the day rollups were bucketed in (ROLLUP_TIME_ZONE), not the zone of the
+ * window: the window may start and end anywhere.
  */
 export async function statsInWindow(
   db: Db,
@@ -156,7 +159,7 @@ export async function statsInWindow(
   field: string,
   from: Date | null,
   to: Date,
-  tz: string = DEFAULT_TIME_ZONE,
+  tz: string = ROLLUP_TIME_ZONE,
 ): Promise<WindowStats> {
   const start = from ?? (await firstTs(db, itemId, field));
   if (!start || start.getTime() >= to.getTime()) return { count: 0, sum: 0, min: null, max: null };

@@ -26,6 +26,7 @@ import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { App } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { companyTimeZone } from '../companies/service';
 import { dataItems } from '../dataitems/tables';
 import { acquireSql } from './acquire';
 import { type JobRow, nextRunFor, type RunView, runView } from './service';
@@ -45,6 +46,7 @@ export interface Scheduler {
 
 export interface SchedulerOptions {
   intervalMs?: number;
+  /** one zone for every job (tests); by default each job runs in its company's time zone */
   tz?: string;
 }
 
@@ -80,7 +82,6 @@ export function latestFire(cron: string, from: Date, now: Date, tz = DEFAULT_TIM
 
 export function createScheduler(app: App, options: SchedulerOptions = {}): Scheduler {
   const intervalMs = options.intervalMs ?? 1000;
-  const tz = options.tz ?? DEFAULT_TIME_ZONE;
   let timer: NodeJS.Timeout | null = null;
   let busy: Promise<unknown> | null = null;
 
@@ -99,6 +100,7 @@ export function createScheduler(app: App, options: SchedulerOptions = {}): Sched
       .limit(BATCH);
     let claimed = 0;
     for (const job of due) {
+      const tz = options.tz ?? (await companyTimeZone(app.db, job.companyId));
       const fireTime = job.cron ? latestFire(job.cron, job.nextRunAt!, now, tz) : job.nextRunAt!;
       const runId = await claimScheduled(app.db, job, fireTime, now, tz);
       if (runId === null) continue;
@@ -192,7 +194,7 @@ export async function runJobNow(app: App, job: JobRow, now: Date, userId: number
     return runView(existing!);
   }
   await app.db.update(analysisJobs).set({ lastRunAt: now }).where(eq(analysisJobs.id, job.id));
-  return execute(app, job, run.id, now, userId, DEFAULT_TIME_ZONE);
+  return execute(app, job, run.id, now, userId, await companyTimeZone(app.db, job.companyId));
 }
 
 /** Computes and writes one fire's record, then logs the outcome on the run row. */

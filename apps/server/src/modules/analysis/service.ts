@@ -25,6 +25,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, assertField, fieldError } from '../../platform/envelope';
 import { type DataCaller, levelsFor, requireLevel } from '../cabin/permissions';
+import { companyTimeZone } from '../companies/service';
 import { dataItems } from '../dataitems/tables';
 import { analysisJobs, analysisRuns } from './tables';
 
@@ -298,7 +299,11 @@ export async function saveJob(
   // another item's or company's job reads as absent before anything else is judged
   const existing = input.id === undefined ? null : await jobOf(db, item.id, input.id);
   const assignments = await checkAssignments(db, caller, item, input.assignments);
-  const nextRunAt = nextRunFor({ enabled: input.enabled, cron, runAt }, now);
+  const nextRunAt = nextRunFor(
+    { enabled: input.enabled, cron, runAt },
+    now,
+    await companyTimeZone(db, caller.companyId),
+  );
   const values = {
     name,
     enabled: input.enabled,

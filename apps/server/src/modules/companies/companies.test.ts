@@ -75,6 +75,7 @@ describe('GET /company/getCompany', () => {
         logoUrl: null,
         serviceExpiresAt: null,
         isPlatform: false,
+        timeZone: 'Asia/Shanghai',
       },
     });
   });
@@ -231,6 +232,54 @@ describe('POST /company/updateCompany', () => {
     expect(taken.json()).toMatchObject({ code: ERROR_CODES.CONFLICT, data: { field: 'name' } });
     const same = await call('POST', '/company/updateCompany', c.admin.token, { name: 'Own Name' });
     expect(same.json().code).toBe(0);
+  });
+});
+
+describe('the company time zone', () => {
+  it('is Asia/Shanghai for a new company and changes with updateCompany', async () => {
+    const c = await makeCompany(t, 'Zoned');
+    const before = (await call('GET', '/company/getCompany', c.admin.token)).json().data;
+    expect(before.timeZone).toBe('Asia/Shanghai');
+    const res = await call('POST', '/company/updateCompany', c.admin.token, { timeZone: 'Europe/Berlin' });
+    expect(res.json()).toMatchObject({ code: 0 });
+    const after = (await call('GET', '/company/getCompany', c.admin.token)).json().data;
+    expect(after).toMatchObject({ timeZone: 'Europe/Berlin', name: 'Zoned' });
+  });
+
+  it('refuses what is not an IANA zone name, naming the field, and keeps the zone', async () => {
+    const c = await makeCompany(t, 'Bad Zone');
+    for (const timeZone of ['Mars/Olympus', '+08:00', 'UTC+8', 'CST', '']) {
+      const res = await call('POST', '/company/updateCompany', c.admin.token, { timeZone });
+      expect(res.json(), timeZone).toEqual({
+        code: ERROR_CODES.VALIDATION,
+        message: 'The time zone must be an IANA time zone name, such as Asia/Shanghai or Europe/Berlin',
+        data: { field: 'timeZone' },
+      });
+    }
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/general/company/updateCompany',
+      payload: { timeZone: 'Asia/Nowhere' },
+      headers: bearer(c.admin.token),
+    });
+    expect(zh.json().message).toBe('时区必须是 IANA 时区名称，例如 Asia/Shanghai 或 Europe/Berlin');
+    const [row] = await t.db.select().from(companies).where(eq(companies.id, c.id));
+    expect(row!.timeZone).toBe('Asia/Shanghai');
+  });
+
+  it("cannot be changed by another company's administrator nor by a member without company settings", async () => {
+    const c = await makeCompany(t, 'Kept Zone');
+    const other = await makeCompany(t, 'Other Zone');
+    // the other administrator's call changes only their own company
+    const res = await call('POST', '/company/updateCompany', other.admin.token, {
+      timeZone: 'America/New_York',
+    });
+    expect(res.json().code).toBe(0);
+    const limited = await call('POST', '/company/updateCompany', c.limited.token, { timeZone: 'UTC' });
+    expect(limited.json().code).toBe(ERROR_CODES.FORBIDDEN);
+    const rows = await t.db.select().from(companies);
+    expect(rows.find((r) => r.id === c.id)!.timeZone).toBe('Asia/Shanghai');
+    expect(rows.find((r) => r.id === other.id)!.timeZone).toBe('America/New_York');
   });
 });
 

@@ -87,13 +87,14 @@ export const companiesRouteCases: RouteCases = {
         request: {
           method: 'POST',
           url: '/general/company/updateCompany',
-          payload: { displayName: 'B renamed' },
+          payload: { displayName: 'B renamed', timeZone: 'Europe/Berlin' },
           headers: bearer(b.admin.token),
         },
         verify: async (res) => {
           expect(res.json().code).toBe(0);
           expect(await companyRow(t, a.id)).toEqual(before);
           expect((await companyRow(t, b.id)).displayName).toBe('B renamed');
+          expect((await companyRow(t, b.id)).timeZone).toBe('Europe/Berlin');
         },
       };
     },

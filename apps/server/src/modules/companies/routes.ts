@@ -1,4 +1,4 @@
-import { checkName } from '@platform/domain';
+import { checkName, isIanaTimeZone } from '@platform/domain';
 import { Type } from 'typebox';
 import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
@@ -27,6 +27,7 @@ const Company = Type.Object({
   logoUrl: Type.Union([Type.String(), Type.Null()], { description: 'null: show the default logo' }),
   serviceExpiresAt: Type.Union([Type.String(), Type.Null()]),
   isPlatform: Type.Boolean(),
+  timeZone: Type.String({ description: 'IANA zone name every time of the company reads in' }),
 });
 
 const CompanyListRow = Type.Object({
@@ -62,6 +63,7 @@ export default async function companyRoutes(app: App): Promise<void> {
         logoUrl: logoUrlOf(company.cfg),
         serviceExpiresAt: company.serviceExpiresAt?.toISOString() ?? null,
         isPlatform: company.isPlatform,
+        timeZone: company.timeZone,
       });
     },
   );
@@ -112,8 +114,12 @@ export default async function companyRoutes(app: App): Promise<void> {
       config: { permission: 'sys_company_info' },
       schema: {
         tags: ['companies'],
-        summary: 'Rename the current company',
-        body: Type.Object({ displayName: Type.Optional(Type.String()), name: Type.Optional(Type.String()) }),
+        summary: 'Rename the current company or change its time zone',
+        body: Type.Object({
+          displayName: Type.Optional(Type.String()),
+          name: Type.Optional(Type.String()),
+          timeZone: Type.Optional(Type.String({ description: 'IANA zone name, e.g. Asia/Shanghai' })),
+        }),
         response: { 200: EmptyEnvelope },
       },
     },
@@ -122,10 +128,12 @@ export default async function companyRoutes(app: App): Promise<void> {
       const { body } = request;
       const name = body.name == null ? undefined : checkedName('name', body.name);
       const displayName = body.displayName == null ? undefined : checkedName('displayName', body.displayName);
+      const timeZone = body.timeZone == null ? undefined : body.timeZone.trim();
+      if (timeZone != null && !isIanaTimeZone(timeZone)) throw fieldError('timeZone', 'timeZoneInvalid');
       if (name != null && (await isCompanyNameTaken(app.db, name, companyId))) {
         throw new AppError('companyNameTaken', {}, { field: 'name' });
       }
-      await updateCompanyNames(app.db, companyId, { name, displayName });
+      await updateCompanyNames(app.db, companyId, { name, displayName, timeZone });
       return ok(null, 'operation', request.lang);
     },
   );

@@ -1,4 +1,10 @@
-import { COMPANY_MENU_CODES, type MenuCode, SYSTEM_MENU_CODES } from '@platform/domain';
+import {
+  COMPANY_MENU_CODES,
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  type MenuCode,
+  SYSTEM_MENU_CODES,
+} from '@platform/domain';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { memberRoles, roles } from '../roles/tables';
@@ -122,6 +128,16 @@ export async function findLiveCompany(db: Db, id: number): Promise<CompanyRow | 
   return row;
 }
 
+/**
+ * The company's time zone: every time shown, entered, reported or rendered for the company
+ * reads in it. A company that is gone (or a stored name Intl no longer knows) reads in the
+ * default zone.
+ */
+export async function companyTimeZone(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, id));
+  return row && isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
+}
+
 /** Whether another non-deleted company already uses the name. */
 export async function isCompanyNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
@@ -219,9 +235,9 @@ export async function holdsAdminRole(db: Db, companyId: number, userId: number):
 export async function updateCompanyNames(
   db: Db,
   id: number,
-  input: { name?: string; displayName?: string },
+  input: { name?: string; displayName?: string; timeZone?: string },
 ): Promise<void> {
-  if (input.name == null && input.displayName == null) return;
+  if (input.name == null && input.displayName == null && input.timeZone == null) return;
   await db.update(companies).set(input).where(eq(companies.id, id));
 }
 

@@ -10,6 +10,11 @@ export const companies = pgTable('companies', {
   cfg: text('cfg').notNull().default('{}'),
   /** the platform operator's company: only its roles may carry system_* codes */
   isPlatform: boolean('is_platform').notNull().default(false),
+  /**
+   * The company's IANA time zone: every time shown, entered, reported or rendered for the
+   * company reads in it, and the days of reports and analyses begin at its midnight.
+   */
+  timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Shanghai'),
   serviceExpiresAt: timestamp('service_expires_at', { withTimezone: true }),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),

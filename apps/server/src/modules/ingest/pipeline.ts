@@ -23,6 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import type { LiveBus } from '../../platform/live';
+import { companies } from '../companies/tables';
 import { dataItemJumps, dataItems } from '../dataitems/tables';
 import { dataRecords } from '../records/tables';
 import { runJumps } from './jumps';
@@ -56,6 +57,8 @@ export interface ItemDef {
   fields: FieldDef[];
   sources: DataSource[];
   publicCollect: boolean;
+  /** the company's time zone: a date-only value of a dateTime field is its local midnight */
+  timeZone: string | null;
 }
 
 export interface JumpDef {
@@ -135,8 +138,10 @@ export class IngestPipeline {
           fields: dataItems.fields,
           sources: dataItems.sources,
           publicCollect: dataItems.publicCollect,
+          timeZone: companies.timeZone,
         })
         .from(dataItems)
+        .leftJoin(companies, eq(companies.id, dataItems.companyId))
         .where(inArray(dataItems.id, missing));
       const found = new Map(rows.map((r) => [r.id, r]));
       for (const id of missing) {
@@ -242,7 +247,7 @@ export class IngestPipeline {
         // outside 1970..9999 is a device's clock gone wrong (and -1e15 ms is no PostgreSQL time)
         if (!isRecordTime(ts.getTime())) throw fail('ts', 'validation', { field: 'ts' });
       }
-      const checked = validateRecord(item.fields, record.values, this.timeZone);
+      const checked = validateRecord(item.fields, record.values, item.timeZone ?? this.timeZone);
       if (!checked.ok) throw fail(checked.field, checked.key, checked.params);
       rows.push({
         companyId,
@@ -305,8 +310,8 @@ export class IngestPipeline {
       // no BEGIN and COMMIT round trips around it
       const ids =
         rows.length <= CHUNK
-          ? await insertRecords(this.db, rows, this.timeZone)
-          : await this.db.transaction(async (tx) => insertRecords(tx as unknown as Db, rows, this.timeZone));
+          ? await insertRecords(this.db, rows)
+          : await this.db.transaction(async (tx) => insertRecords(tx as unknown as Db, rows));
       this.stats.flushes += 1;
       this.stats.records += ids.length;
       let offset = 0;

@@ -32,6 +32,14 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
+ * The zone whose midnights the day rollups start at. A storage detail, the same for every
+ * company: a window in a company's own zone (statsInWindow) takes the day rollups it wholly
+ * covers and hour rollups and raw rows around them, so changing a company's time zone moves
+ * its report days without rewriting any rollup.
+ */
+export const ROLLUP_TIME_ZONE = DEFAULT_TIME_ZONE;
+
+/**
  * Inserts the rows (one multi-row INSERT per 10,000) and merges them into the hour and day
  * rollups in the same statement. Returns the new ids in the order of `rows`. Up to CHUNK rows
  * are one statement, atomic on its own; call it inside a transaction when more must land
@@ -40,7 +48,7 @@ function rowsOf<T>(result: unknown): T[] {
 export async function insertRecords(
   db: Db,
   rows: NewRecord[],
-  timeZone: string = DEFAULT_TIME_ZONE,
+  timeZone: string = ROLLUP_TIME_ZONE,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
@@ -216,7 +224,7 @@ export async function recomputeRollups(
   db: Db,
   itemId: number,
   timestamps: Date[],
-  timeZone: string = DEFAULT_TIME_ZONE,
+  timeZone: string = ROLLUP_TIME_ZONE,
 ): Promise<void> {
   if (timestamps.length === 0) return;
   const unique = [...new Set(timestamps.map((t) => t.toISOString()))];

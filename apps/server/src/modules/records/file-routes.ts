@@ -13,6 +13,7 @@ import { AppError, fieldError, ok } from '../../platform/envelope';
 import { checkAndThumbnail } from '../../platform/images';
 import { Envelope, Id } from '../../platform/schemas';
 import { RECORD_FILES_AREA } from '../../platform/storage';
+import { companyTimeZone } from '../companies/service';
 import { localizeRecordError } from '../ingest/pipeline';
 import { formId, readForm } from './multipart';
 import { parseFilters, parseInstant, whereOf } from './query';
@@ -73,10 +74,11 @@ export default async function fileRoutes(app: App): Promise<void> {
         item.fields,
       );
       const lang = request.lang;
+      const tz = await companyTimeZone(app.db, item.companyId);
       const header = exportHeader(item.fields, lang);
       const batches = (async function* () {
         for await (const batch of recordBatches(app.db, item, where)) {
-          yield batch.map((r) => exportRow(r, item.fields, lang));
+          yield batch.map((r) => exportRow(r, item.fields, lang, tz));
         }
       })();
       const fileName = `${item.name}-${stamp(new Date())}.${q.format}`;
@@ -130,7 +132,8 @@ export default async function fileRoutes(app: App): Promise<void> {
       const map = mapHeader(head.cells, item.fields);
       if ('key' in map)
         throw new AppError(map.key, { column: map.column }, { field: 'file', column: map.column });
-      const { good, rejected } = checkRows(rows, map, item.fields, request.lang);
+      const tz = await companyTimeZone(app.db, who.companyId);
+      const { good, rejected } = checkRows(rows, map, item.fields, request.lang, tz);
       let inserted = 0;
       if (good.length > 0) {
         try {

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError, fieldError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id } from '../../platform/schemas';
+import { companyTimeZone } from '../companies/service';
 import { localizeRecordError } from '../ingest/pipeline';
 import { dataCaller, InputValues, PERMISSION } from './schemas';
 import { itemFor, recordOf, requireParent, saveValues } from './service';
@@ -44,7 +45,7 @@ export default async function writeRoutes(app: App): Promise<void> {
         if (!/^\d{4}-\d{2}-\d{2}/.test(ts) || !isRecordTime(time.getTime())) throw fieldError('ts');
       }
       // checked here too, so the error names the field the way the other record routes do
-      const checked = checkRecord(item.fields, values);
+      const checked = checkRecord(item.fields, values, { tz: await companyTimeZone(app.db, who.companyId) });
       if (!checked.ok) throw recordFieldError(checked);
       if (parentId != null) await requireParent(app.db, who, parentId);
       try {
@@ -74,9 +75,13 @@ export default async function writeRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { itemId, id, values } = request.body;
-      const item = await itemFor(app.db, dataCaller(request), itemId, DATA_PERMISSION.write);
+      const who = dataCaller(request);
+      const item = await itemFor(app.db, who, itemId, DATA_PERMISSION.write);
       const record = await recordOf(app.db, item, id);
-      const checked = checkRecord(item.fields, values, { partial: true });
+      const checked = checkRecord(item.fields, values, {
+        partial: true,
+        tz: await companyTimeZone(app.db, who.companyId),
+      });
       if (!checked.ok) throw recordFieldError(checked);
       await saveValues(app.db, item, record.id, record.ts, { ...record.values, ...checked.values });
       return ok(null, 'operation', request.lang);

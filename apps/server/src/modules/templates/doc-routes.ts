@@ -111,6 +111,7 @@ export default async function docTemplateRoutes(app: App): Promise<void> {
               recordId: Type.Integer(),
               ts: Type.String(),
               tsText: Type.String({ description: 'record time in the company zone' }),
+              timeZone: Type.String({ description: "the company's IANA time zone the document reads in" }),
               html: Type.String(),
             }),
           ),

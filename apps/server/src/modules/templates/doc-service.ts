@@ -29,6 +29,7 @@ import type { Storage } from '../../platform/storage';
 import { type DataCaller, levelsFor } from '../cabin/permissions';
 import { nodeFor } from '../cabin/service';
 import { cabinNodes } from '../cabin/tables';
+import { companyTimeZone } from '../companies/service';
 import { dataItems } from '../dataitems/tables';
 import { itemFor, visibleValues } from '../records/service';
 import { withFileLinks } from '../records/stored-files';
@@ -207,6 +208,7 @@ export async function renderDocFor(
     );
   if (!record) throw new AppError('notFound', {}, { field: 'recordId' });
   const ts = record.ts.toISOString();
+  const timeZone = await companyTimeZone(db, caller.companyId);
   return {
     id: template.id,
     name: template.name,
@@ -215,12 +217,13 @@ export async function renderDocFor(
     itemName: item.name,
     recordId: record.id,
     ts,
-    tsText: formatInstant(record.ts.getTime(), 'yyyy-MM-dd HH:mm:ss'),
+    tsText: formatInstant(record.ts.getTime(), 'yyyy-MM-dd HH:mm:ss', timeZone),
+    timeZone,
     html: renderDocTemplate(
       template.html,
       item.fields,
       withFileLinks(links, visibleValues(record.values, item.fields), caller.companyId),
-      { ts },
+      { ts, tz: timeZone },
     ),
   };
 }

@@ -270,6 +270,7 @@ describe('template render', () => {
         recordId,
         ts: '2026-02-01T00:00:00.000Z',
         tsText: '2026-02-01 08:00:00',
+        timeZone: 'Asia/Shanghai',
       },
     });
     const html = res.json().data.html as string;
@@ -278,6 +279,33 @@ describe('template render', () => {
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
     expect(html).not.toContain('<img');
     expect(html.startsWith('<h2>Inspection</h2>')).toBe(true);
+  });
+
+  it("reads every time in the company's time zone", async () => {
+    const c = await makeCompany(t, 'Docs Berlin');
+    const zoned = await t.app.inject({
+      method: 'POST',
+      url: '/general/company/updateCompany',
+      payload: { timeZone: 'Europe/Berlin' },
+      headers: bearer(c.admin.token),
+    });
+    expect(zoned.json().code).toBe(0);
+    const fields: FieldDef[] = [{ key: 'f2', name: 'when', type: 4 }];
+    const item = await makeItem(t, c.id, { fields, name: 'press' });
+    const body = `<p>${placeholderHtml('ts', 'time')} / ${placeholderHtml('f2', 'when')}</p>`;
+    const doc = await makeDocTemplate(t, c.id, { html: body, itemId: item.itemId, name: 'zoned' });
+    const [recordId] = await makeRecords(t, c.id, item.itemId, [
+      { ts: '2026-11-24T18:50:46Z', values: { f2: '2026-11-24T23:30:00.000Z' } },
+    ]);
+    const res = await get(c.admin.token, 'render', {
+      id: doc.nodeId,
+      itemId: item.itemId,
+      recordId: recordId!,
+    });
+    expect(res.json().data).toMatchObject({ tsText: '2026-11-24 19:50:46', timeZone: 'Europe/Berlin' });
+    const html = res.json().data.html as string;
+    expect(html).toContain('<span class="tpl-value" data-field="ts">2026-11-24 19:50:46</span>');
+    expect(html).toContain('<span class="tpl-value" data-field="f2">2026-11-25 00:30:00</span>');
   });
 
   it('works with read level on both and refuses what the caller cannot read', async () => {

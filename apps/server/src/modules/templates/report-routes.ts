@@ -1,4 +1,4 @@
-import { DATA_PERMISSION } from '@platform/domain';
+import { DATA_PERMISSION, formatInstant, utcOffsetLabel } from '@platform/domain';
 import { Type } from 'typebox';
 import { caller, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
@@ -55,6 +55,7 @@ const Preview = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   generatedAt: Type.String(),
+  timeZone: Type.String({ description: "the company's IANA time zone the windows' days begin in" }),
   title: Type.String(),
   rows: Type.Integer(),
   cols: Type.Integer(),
@@ -62,8 +63,11 @@ const Preview = Type.Object({
   grid: Type.Array(Type.Array(ResolvedCell)),
 });
 
-function stamp(date: Date): string {
-  return date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+/** yyyyMMdd-HHmmss of an instant in the company's zone, for file names. */
+function stamp(date: Date, timeZone: string): string {
+  return formatInstant(date.getTime(), 'yyyy-MM-dd HH:mm:ss', timeZone)
+    .replace(/[-:]/g, '')
+    .replace(' ', '-');
 }
 
 /**
@@ -162,7 +166,7 @@ export default async function reportRoutes(app: App): Promise<void> {
           ? await reportXlsx(preview, report.name)
           : await reportPdf(preview, {
               title: preview.title || report.name,
-              generatedAt: now.toISOString().slice(0, 19).replace('T', ' ').concat(' UTC'),
+              generatedAt: `${formatInstant(now.getTime(), 'yyyy-MM-dd HH:mm:ss', preview.timeZone)} ${preview.timeZone} (${utcOffsetLabel(now.getTime(), preview.timeZone)})`,
             });
       return reply
         .header(
@@ -171,7 +175,7 @@ export default async function reportRoutes(app: App): Promise<void> {
             ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
             : 'application/pdf',
         )
-        .header('content-disposition', attachment(`${report.name}-${stamp(now)}.${format}`))
+        .header('content-disposition', attachment(`${report.name}-${stamp(now, preview.timeZone)}.${format}`))
         .header('cache-control', 'no-store')
         .send(body);
     },

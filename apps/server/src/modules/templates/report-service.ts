@@ -27,6 +27,7 @@ import { acquireSql } from '../analysis/acquire';
 import { checkSources } from '../analysis/service';
 import { type DataCaller, levelsFor, requireLevel } from '../cabin/permissions';
 import { cabinNodes } from '../cabin/tables';
+import { companyTimeZone } from '../companies/service';
 import { dataItems } from '../dataitems/tables';
 import { templates } from './tables';
 
@@ -130,6 +131,8 @@ export interface PreviewView extends ResolvedReport {
   name: string;
   /** the instant the "now"-relative windows were computed for */
   generatedAt: string;
+  /** the company's IANA time zone: the days and months of every window begin at its midnight */
+  timeZone: string;
 }
 
 /** Every bound cell's value for the viewing caller at `now`. */
@@ -196,11 +199,13 @@ export async function previewReport(
   now: Date,
 ): Promise<PreviewView> {
   const template = storedReportTemplate(report.content);
-  const values = await resolveValues(db, caller, template, now);
+  const timeZone = await companyTimeZone(db, caller.companyId);
+  const values = await resolveValues(db, caller, template, now, timeZone);
   return {
     id: report.nodeId,
     name: report.name,
     generatedAt: now.toISOString(),
+    timeZone,
     ...renderGrid(template, values),
   };
 }

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { DATA_PERMISSION, ERROR_CODES } from '@platform/domain';
+import { DATA_PERMISSION, ERROR_CODES, rangeBounds, startOfDay } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -377,6 +377,49 @@ describe('report templates', () => {
   it('answers 40400 for a node that is not a report', async () => {
     const res = await call('GET', `/get?id=${itemANode}`, a.admin.token);
     expect(res.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: { field: 'id' } });
+  });
+  it("counts the days of a report in the company's time zone", async () => {
+    // the same two records in a Berlin company and a Shanghai company: one just after Berlin's
+    // yesterday began, one just before Berlin's today began
+    const now = Date.now();
+    const berlinToday = startOfDay(now, 'Europe/Berlin');
+    const berlinYesterday = startOfDay(berlinToday - 1, 'Europe/Berlin');
+    const rows = [
+      { ts: new Date(berlinYesterday + 60_000).toISOString(), values: { f1: 1 } },
+      { ts: new Date(berlinToday - 60_000).toISOString(), values: { f1: 2 } },
+    ];
+    const yesterdaySum = async (company: TestCompany) => {
+      const { itemId } = await makeItem(t, company.id, { fields: SAMPLE_FIELDS });
+      await makeRecords(t, company.id, itemId, rows);
+      const template = {
+        title: 'zoned',
+        rows: 1,
+        cols: 1,
+        colWidths: [120],
+        merges: [],
+        cells: [{ row: 0, col: 0, kind: 'bind', itemId, field: 'f1', method: 'totalYesterday' }],
+      };
+      const { nodeId } = await makeReport(t, company.id, { template: template as never });
+      const preview = (await call('GET', `/preview?id=${nodeId}`, company.admin.token)).json().data;
+      return { value: preview.grid[0][0].value as number | null, timeZone: preview.timeZone as string };
+    };
+    const berlin = await makeCompany(t, 'Zoned Berlin');
+    const zoned = await t.app.inject({
+      method: 'POST',
+      url: '/general/company/updateCompany',
+      payload: { timeZone: 'Europe/Berlin' },
+      headers: bearer(berlin.admin.token),
+    });
+    expect(zoned.json().code).toBe(0);
+    const shanghai = await makeCompany(t, 'Zoned Shanghai');
+    // both records are in Berlin's yesterday; no Shanghai day holds both (they are 23 h 58 min
+    // apart and Shanghai's days start 7 or 6 hours off Berlin's)
+    expect(await yesterdaySum(berlin)).toEqual({ value: 3, timeZone: 'Europe/Berlin' });
+    const window = rangeBounds('yesterday', now, 'Asia/Shanghai');
+    const inShanghai = rows.filter((r) => Date.parse(r.ts) >= window.from && Date.parse(r.ts) < window.to);
+    const expected = inShanghai.reduce((sum, r) => sum + r.values.f1, 0);
+    expect(inShanghai.length).toBe(1);
+    expect(await yesterdaySum(shanghai)).toEqual({ value: expected, timeZone: 'Asia/Shanghai' });
   });
 });
 

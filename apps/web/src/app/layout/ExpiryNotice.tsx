@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import dayjs from 'dayjs';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { formatTime } from '../../shared/time';
 import { useSession } from '../store/session';
 import { storage } from '../store/storage';
 
@@ -29,7 +30,8 @@ export function ExpiryNotice() {
   if (remaining > days * DAY_MS) return null;
   const key = dismissKey(user.userId, expiresAt);
   if (storage.get<boolean>(key)) return null;
-  const date = end.format('YYYY-MM-DD');
+  // the company's date, as every date of the company reads
+  const date = formatTime(expiresAt, 'yyyy-MM-dd');
   // the date never breaks across lines
   const text = (
     <Trans

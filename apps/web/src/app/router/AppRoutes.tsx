@@ -127,7 +127,7 @@ function Titled({ children, routes }: { children: ReactNode; routes: ReturnType<
 }
 
 export function AppRoutes() {
-  const { token, user } = useSession();
+  const { token, user, company } = useSession();
   const { generated, routes, landing } = usePermitted();
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -146,6 +146,12 @@ export function AppRoutes() {
       cancelled = true;
     };
   }, [token, user, attempt]);
+
+  // a company stored before it carried its time zone: fetch it again, once
+  const staleCompany = Boolean(token && user && company && company.timeZone === undefined);
+  useEffect(() => {
+    if (staleCompany) loadSession().catch(() => undefined);
+  }, [staleCompany]);
 
   // token + user record: generate the permitted routes once
   const away = Boolean(landing && location.pathname !== landing);

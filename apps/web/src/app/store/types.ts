@@ -30,4 +30,6 @@ export interface CurrentCompany {
   logoUrl?: string | null;
   serviceExpiresAt?: string | null;
   isPlatform?: boolean;
+  /** IANA zone every time of the company reads in (absent in a session stored before it existed) */
+  timeZone?: string;
 }

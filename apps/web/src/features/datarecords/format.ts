@@ -5,6 +5,7 @@
  */
 import type { DateFormat, FieldDef, RecordValue, RecordValues, StoredFile } from '@platform/domain';
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatTime, fromPickerValue, toPickerValue } from '../../shared/time';
 
 export type PickerKind = 'date' | 'month' | 'year';
 
@@ -50,17 +51,17 @@ export function formatValue(field: FieldDef, value: RecordValue | undefined): st
       const places = decimalsOf(field);
       return places === undefined ? String(n) : n.toFixed(places);
     }
-    case 4: {
-      const d = dayjs(value as string);
-      return d.isValid() ? d.format(dayjsFormat(field.dateFormat)) : String(value);
-    }
+    case 4:
+      // the company's wall time, in the field's format
+      return formatTime(value as string, field.dateFormat ?? 'yyyy-MM-dd HH:mm:ss');
     default:
       return String(value);
   }
 }
 
+/** A record's time as the company's wall time. */
 export function formatTs(ts: string): string {
-  return dayjs(ts).format('YYYY-MM-DD HH:mm:ss');
+  return formatTime(ts);
 }
 
 /** Label of a field with its unit: "温度 (℃)". */
@@ -80,14 +81,13 @@ export function toFormValues(
     const value = values?.[field.key];
     if (value === undefined || value === null) continue;
     if (field.type === 4 && typeof value === 'string') {
-      const d = dayjs(value);
-      out[field.key] = d.isValid() ? d : undefined;
+      out[field.key] = toPickerValue(value) ?? undefined;
     } else out[field.key] = value;
   }
   return out;
 }
 
-/** Back to record values: empty inputs become null, dates ISO text. */
+/** Back to record values: empty inputs become null, dates ISO text of the instant the company's wall time names. */
 export function fromFormValues(fields: FieldDef[], form: Record<string, FormValue>): RecordValues {
   const values: RecordValues = {};
   for (const field of fields) {
@@ -95,7 +95,8 @@ export function fromFormValues(fields: FieldDef[], form: Record<string, FormValu
     if (value === undefined || value === null || value === '') {
       values[field.key] = null;
     } else if (dayjs.isDayjs(value)) {
-      values[field.key] = value.toISOString();
+      // the picker's reading is the company's wall time
+      values[field.key] = fromPickerValue(value);
     } else if (Array.isArray(value)) {
       values[field.key] = value.length ? value : null;
     } else if (typeof value === 'string' && (field.type === 5 || field.type === 6)) {

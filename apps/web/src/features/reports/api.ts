@@ -16,6 +16,8 @@ export interface ReportPreview extends ResolvedReport {
   id: number;
   name: string;
   generatedAt: string;
+  /** the company's IANA time zone: the report's days begin at its midnight */
+  timeZone?: string;
 }
 
 export const reportKeys = {

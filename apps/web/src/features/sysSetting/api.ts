@@ -84,7 +84,7 @@ export function useMembers(keyword: string, enabled: boolean) {
 const post = <T>(url: string, data: unknown) => request<T>({ method: 'POST', url, data });
 
 export const settingApi = {
-  updateCompany: (body: { name?: string; displayName?: string }) =>
+  updateCompany: (body: { name?: string; displayName?: string; timeZone?: string }) =>
     post<null>('/company/updateCompany', body),
   uploadLogo: (file: Blob) =>
     uploadImage<{ logoUrl: string; logoThumbnailUri: string }>('/cos/uploadCompanyLogo', file),

@@ -1,9 +1,9 @@
 import { EditOutlined, FormOutlined, SettingOutlined, TableOutlined } from '@ant-design/icons';
 import { Button, Empty, Grid, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { HTMLAttributes, Key } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMinute } from '../../../shared/time';
 import type { CabinNode } from '../api';
 import { can } from '../cabin';
 import { KIND_COLORS, NodeIcon } from './NodeIcon';
@@ -85,7 +85,7 @@ export function EntryTable({
       dataIndex: 'updatedAt',
       width: 170,
       responsive: ['md'],
-      render: (value: string) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—'),
+      render: (value: string) => (value ? formatMinute(value) : '—'),
     },
     {
       title: t('common.actions', '操作'),

@@ -13,9 +13,10 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPickerValue, toPickerValue } from '../../../shared/time';
 import { type AnalysisJob, cabinApi, type DataItem } from '../api';
 import { errorText } from '../cabin';
 import { AssignmentEditor, assignmentComplete } from './AssignmentEditor';
@@ -69,7 +70,7 @@ export function AnalysisEditor({
             enabled: job.enabled,
             schedule: job.cron ? 'cron' : 'once',
             cron: job.cron ?? '',
-            runAt: job.runAt ? dayjs(job.runAt) : null,
+            runAt: job.runAt ? toPickerValue(job.runAt) : null,
             assignments: job.assignments,
           }
         : fresh(),
@@ -102,7 +103,7 @@ export function AnalysisEditor({
         enabled: draft.enabled,
         ...(draft.schedule === 'cron'
           ? { cron: draft.cron.trim() }
-          : { runAt: (draft.runAt as Dayjs).toISOString() }),
+          : { runAt: fromPickerValue(draft.runAt as Dayjs) }),
         type: job?.type ?? 'record',
         assignments: draft.assignments,
       });

@@ -7,10 +7,10 @@ import {
 } from '@ant-design/icons';
 import { App, Button, Drawer, Grid, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../../shared/paging';
+import { formatTime } from '../../../shared/time';
 import {
   type AnalysisJob,
   type AnalysisRun,
@@ -21,7 +21,7 @@ import {
 } from '../api';
 import { AnalysisEditor } from './AnalysisEditor';
 
-const when = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
+const when = (value: string | null | undefined) => (value ? formatTime(value) : '—');
 const STATUS_COLORS: Record<string, string> = { ok: 'green', failed: 'red', running: 'blue' };
 
 function RunLog({ item, job, onClose }: { item: DataItem; job: AnalysisJob | null; onClose: () => void }) {

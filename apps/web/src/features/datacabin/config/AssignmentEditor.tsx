@@ -12,8 +12,8 @@ import {
   type TimeRange,
 } from '@platform/domain';
 import { Button, DatePicker, Input, Radio, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { fromPickerValue, toPickerValue } from '../../../shared/time';
 import { useDataItem } from '../api';
 import { ItemPicker } from '../components/ItemPicker';
 
@@ -171,9 +171,12 @@ export function AssignmentEditor({
             {RANGE_METHODS.includes(ref.method) && ref.range === 'period' && (
               <DatePicker.RangePicker
                 showTime
-                value={ref.from && ref.to ? [dayjs(ref.from), dayjs(ref.to)] : null}
+                value={ref.from && ref.to ? [toPickerValue(ref.from), toPickerValue(ref.to)] : null}
                 onChange={(range) =>
-                  setRef({ from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() })
+                  setRef({
+                    from: range?.[0] ? fromPickerValue(range[0]) : undefined,
+                    to: range?.[1] ? fromPickerValue(range[1]) : undefined,
+                  })
                 }
               />
             )}

@@ -1,13 +1,13 @@
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePaging } from '../../../shared/paging';
 import { cabinApi, type ItemGroup, useItemGroups } from '../api';
 import { paths } from '../cabin';
 import '../datacabin.css';
+import { formatMinute } from '../../../shared/time';
 
 /** /project/itemgroup: named sets of data items (used by projects and boards). */
 export default function ItemGroupListPage() {
@@ -47,7 +47,7 @@ export default function ItemGroupListPage() {
       dataIndex: 'createdAt',
       width: 180,
       responsive: ['md'],
-      render: (v?: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
+      render: (v?: string) => (v ? formatMinute(v) : '—'),
     },
     {
       title: t('common.actions', '操作'),

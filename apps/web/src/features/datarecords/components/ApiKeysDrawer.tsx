@@ -21,6 +21,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMinute } from '../../../shared/time';
 import { drApi, drKeys, type KeyKind, type SubmitKey, useSubmitEndpoints, useSubmitKeys } from '../api';
 import { sampleValue } from '../format';
 
@@ -182,7 +183,7 @@ export function ApiKeysDrawer({
             title: t('keys.createdAt', '创建时间'),
             dataIndex: 'createdAt',
             width: 150,
-            render: (v?: string) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
+            render: (v?: string) => (v ? formatMinute(v) : '—'),
           },
           {
             title: t('common.actions', '操作'),

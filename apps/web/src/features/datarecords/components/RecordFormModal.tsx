@@ -1,8 +1,10 @@
 import type { FieldDef } from '@platform/domain';
 import { App, DatePicker, Form, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPickerValue, pickerNow } from '../../../shared/time';
+import { ZoneHint } from '../../../shared/ZoneHint';
 import { type DataRecord, drApi } from '../api';
 import { type FormValue, fieldLabel, fromFormValues, toFormValues } from '../format';
 import { FieldInput } from './FieldInput';
@@ -32,12 +34,13 @@ export function RecordFormModal({ itemId, fields, target, parentId, onClose, onD
     if (target === null) return;
     form.resetFields();
     if (editing) form.setFieldsValue(toFormValues(fields, editing.values));
-    else form.setFieldsValue({ [TS_KEY]: dayjs() });
+    else form.setFieldsValue({ [TS_KEY]: pickerNow() });
   }, [target, editing, fields, form]);
 
   const submit = async () => {
     const raw = await form.validateFields();
     const values = fromFormValues(fields, raw);
+    const ts = raw[TS_KEY] as Dayjs | undefined;
     setSaving(true);
     try {
       const envelope = editing
@@ -45,7 +48,7 @@ export function RecordFormModal({ itemId, fields, target, parentId, onClose, onD
         : await drApi.add({
             itemId,
             values,
-            ts: (raw[TS_KEY] as Dayjs | undefined)?.toISOString(),
+            ts: ts ? fromPickerValue(ts) : undefined,
             parentId,
           });
       message.success(envelope.message);
@@ -73,7 +76,15 @@ export function RecordFormModal({ itemId, fields, target, parentId, onClose, onD
     >
       <Form form={form} layout="vertical" data-testid="record-form" preserve={false}>
         {editing ? null : (
-          <Form.Item name={TS_KEY} label={t('records.time', '时间')}>
+          <Form.Item
+            name={TS_KEY}
+            label={
+              <>
+                {t('records.time', '时间')}
+                <ZoneHint full />
+              </>
+            }
+          >
             <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" style={{ width: '100%' }} />
           </Form.Item>
         )}

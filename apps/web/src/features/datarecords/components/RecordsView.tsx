@@ -18,6 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Page } from '../../../shared/paging';
 import { usePaging } from '../../../shared/paging';
+import { fromPickerValue } from '../../../shared/time';
+import { ZoneHint } from '../../../shared/ZoneHint';
 import { type DataItem, type DataRecord, drApi, drKeys, type RecordQuery, useRecords } from '../api';
 import { exportRecords } from '../download';
 import { fieldLabel, formatTs } from '../format';
@@ -80,8 +82,8 @@ export function RecordsView({ item, parentId, childPath, formPath, rowActions, t
     ...paging,
     sortField: sort.field,
     sortOrder: sort.order,
-    from: filter.range?.[0].toISOString(),
-    to: filter.range?.[1].toISOString(),
+    from: filter.range ? fromPickerValue(filter.range[0]) : undefined,
+    to: filter.range ? fromPickerValue(filter.range[1]) : undefined,
     filters: filter.filters,
     parentId,
   };
@@ -188,7 +190,12 @@ export function RecordsView({ item, parentId, childPath, formPath, rowActions, t
   const actionsWidth = (childPath ? 190 : 130) + (rowActions ? 80 : 0);
   const columns: ColumnsType<DataRecord> = [
     {
-      title: t('records.time', '时间'),
+      title: (
+        <>
+          {t('records.time', '时间')}
+          <ZoneHint />
+        </>
+      ),
       dataIndex: 'ts',
       key: 'ts',
       width: 175,
@@ -198,7 +205,15 @@ export function RecordsView({ item, parentId, childPath, formPath, rowActions, t
       render: (ts: string) => formatTs(ts),
     },
     ...item.fields.map((field) => ({
-      title: fieldLabel(field),
+      title:
+        field.type === 4 ? (
+          <>
+            {fieldLabel(field)}
+            <ZoneHint />
+          </>
+        ) : (
+          fieldLabel(field)
+        ),
       key: field.key,
       sorter: field.type !== 8 && field.type !== 9,
       sortOrder: sortOrderOf(field.key),

@@ -19,6 +19,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { fromPickerValue } from '../../../shared/time';
 import { drApi, useDataItem } from '../api';
 import { FilesInput } from '../components/FilesInput';
 import { dayjsFormat, pickerOf } from '../format';
@@ -89,7 +90,7 @@ function toValues(elements: FormElement[], fields: FieldDef[], state: FormState)
     const raw = state[element.field];
     const field = fields.find((f) => f.key === element.field);
     if (raw === undefined || raw === null || raw === '') values[element.field] = null;
-    else if (dayjs.isDayjs(raw)) values[element.field] = raw.toISOString();
+    else if (dayjs.isDayjs(raw)) values[element.field] = fromPickerValue(raw);
     else if (Array.isArray(raw) && element.type === 'checkbox')
       values[element.field] = raw.length ? raw.join(',') : null;
     else if (Array.isArray(raw)) values[element.field] = raw.length ? raw : null;

@@ -2,10 +2,10 @@ import { ArrowLeftOutlined, FieldTimeOutlined, SaveOutlined } from '@ant-design/
 import { FIELD_TYPE_NAMES, type FieldDef, TEMPLATE_TS_KEY } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Skeleton, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { formatMinute } from '../../../shared/time';
 import { useDataItem } from '../../datacabin/api';
 import { ItemPicker } from '../../datacabin/components/ItemPicker';
 import { docApi, docKeys, useDocTemplate } from '../api';
@@ -119,7 +119,7 @@ export function TemplateEditPage({ id }: { id: number }) {
           </Tag>
           <span className="dt-muted">
             {t('editor.updatedAt', '更新于 {{time}}', {
-              time: dayjs(data.updatedAt).format('YYYY-MM-DD HH:mm'),
+              time: formatMinute(data.updatedAt),
             })}
           </span>
         </Space>

@@ -17,11 +17,11 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAME_COUNT } from '../../../shared/rules';
+import { formatMinute } from '../../../shared/time';
 import { cabinApi, cabinKeys, useCabinTree } from '../../datacabin/api';
 import { buildTree, cabinNameRule, type TreeNode } from '../../datacabin/cabin';
 import { docKeys, useDocTemplates } from '../api';
@@ -145,7 +145,7 @@ export function TemplateList() {
       dataIndex: 'updatedAt',
       width: 170,
       responsive: ['md'],
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatMinute(v),
     },
     {
       title: t('common.actions', '操作'),

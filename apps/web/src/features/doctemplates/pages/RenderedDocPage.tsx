@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, EditOutlined, PrinterOutlined } from '@ant-design/ic
 import { Alert, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ZoneHint } from '../../../shared/ZoneHint';
 import { useRenderedDoc } from '../api';
 import { docTemplateEditPath } from '../paths';
 import '../doctemplates.css';
@@ -52,10 +53,11 @@ export default function RenderedDocPage() {
             {data.name}
           </Typography.Title>
           <Tag>{data.itemName}</Tag>
-          <span className="dt-muted">
+          <span className="dt-muted" data-testid="rendered-doc-time">
             {t('render.recordAt', '数据时间 {{time}}', {
               time: data.tsText,
             })}
+            <ZoneHint full zone={data.timeZone} />
           </span>
         </Space>
       }

@@ -1,6 +1,5 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useBuiltRoutes } from '../../../app/router/context';
 import { useSession } from '../../../app/store/session';
@@ -8,6 +7,7 @@ import { useCurrentCompany } from '../api';
 import { GettingStarted } from '../components/GettingStarted';
 import { ModuleCard } from '../components/ModuleCard';
 import '../home.css';
+import { formatTime } from '../../../shared/time';
 
 /** Welcome, the modules this person may open (top-level permitted menus), getting started. */
 export default function HomePage() {
@@ -33,7 +33,7 @@ export default function HomePage() {
         {expiresAt ? (
           <Typography.Text className="home-service" data-testid="home-service">
             <CalendarOutlined />{' '}
-            {t('welcome.service', '服务有效期至 {{date}}', { date: dayjs(expiresAt).format('YYYY-MM-DD') })}
+            {t('welcome.service', '服务有效期至 {{date}}', { date: formatTime(expiresAt, 'yyyy-MM-dd') })}
           </Typography.Text>
         ) : null}
       </Card>

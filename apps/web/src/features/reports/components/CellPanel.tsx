@@ -26,8 +26,8 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { fromPickerValue, toPickerValue } from '../../../shared/time';
 import { useDataItem } from '../../datacabin/api';
 import { ItemPicker } from '../../datacabin/components/ItemPicker';
 import type { CellContent, StyleChange } from '../model';
@@ -165,9 +165,12 @@ export function CellPanel({
             <Form.Item label={t('period', '起止时间')} required>
               <DatePicker.RangePicker
                 showTime
-                value={bind.from && bind.to ? [dayjs(bind.from), dayjs(bind.to)] : null}
+                value={bind.from && bind.to ? [toPickerValue(bind.from), toPickerValue(bind.to)] : null}
                 onChange={(range) =>
-                  setBind({ from: range?.[0]?.toISOString(), to: range?.[1]?.toISOString() })
+                  setBind({
+                    from: range?.[0] ? fromPickerValue(range[0]) : undefined,
+                    to: range?.[1] ? fromPickerValue(range[1]) : undefined,
+                  })
                 }
               />
             </Form.Item>

@@ -1,7 +1,6 @@
 import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DATA_PERMISSION, type ResolvedCell } from '@platform/domain';
 import { Button, Card, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +9,8 @@ import { cellCss, type GridCell, GridTable } from '../components/GridTable';
 import { ReportState } from '../components/ReportState';
 import { reportPaths } from '../paths';
 import '../reports.css';
+import { formatTime } from '../../../shared/time';
+import { ZoneHint } from '../../../shared/ZoneHint';
 
 function resolvedCell(cell: ResolvedCell | undefined, none: string): GridCell {
   if (!cell || cell.kind === 'covered') return { covered: true, content: null };
@@ -58,8 +59,9 @@ export default function PreviewReportPage() {
           </Typography.Title>
           <Typography.Text type="secondary" data-testid="preview-generated">
             {t('generatedAt', '数据时间：{{time}}', {
-              time: dayjs(data.generatedAt).format('YYYY-MM-DD HH:mm:ss'),
+              time: formatTime(data.generatedAt, undefined, data.timeZone),
             })}
+            <ZoneHint full zone={data.timeZone} />
           </Typography.Text>
         </Space>
         <Space wrap>

@@ -1,10 +1,10 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Form, Modal, Popconfirm, Row, Select, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/store/session';
+import { formatTime } from '../../../shared/time';
 import {
   type Delegation,
   type Delegator,
@@ -99,7 +99,7 @@ export function AlertDelegationCard() {
   const delegators = useDelegators();
   const [adding, setAdding] = useState(false);
   const taken = useMemo(() => new Set((delegations.data ?? []).map((d) => d.delegateId)), [delegations.data]);
-  const since = (value: string) => dayjs(value).format('YYYY-MM-DD');
+  const since = (value: string) => formatTime(value, 'yyyy-MM-dd');
 
   const remove = async (delegation: Delegation) => {
     try {

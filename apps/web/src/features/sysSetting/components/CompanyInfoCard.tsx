@@ -1,4 +1,5 @@
 import { DeleteOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
+import { DEFAULT_TIME_ZONE, isIanaTimeZone } from '@platform/domain';
 import {
   App,
   Button,
@@ -10,21 +11,39 @@ import {
   Input,
   Popconfirm,
   Row,
+  Select,
   Skeleton,
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOGO } from '../../../app/layout/Sidebar';
 import type { CurrentCompany } from '../../../app/store/types';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
+import { browserZone, offsetLabel } from '../../../shared/time';
 import { logoOf, settingApi } from '../api';
 
 interface Values {
   name: string;
   displayName: string;
+  timeZone: string;
+}
+
+/** Every zone the browser knows, as "Asia/Shanghai (UTC+8)" */
+function zoneOptions(): { value: string; label: string }[] {
+  const names = new Set<string>(
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [],
+  );
+  names.add('UTC');
+  names.add(DEFAULT_TIME_ZONE);
+  names.add(browserZone());
+  const now = Date.now();
+  return [...names]
+    .filter((zone) => isIanaTimeZone(zone))
+    .sort()
+    .map((zone) => ({ value: zone, label: `${zone} (${offsetLabel(zone, now)})` }));
 }
 
 /** The current company's logo (upload, preview, remove) and names. */
@@ -43,10 +62,16 @@ export function CompanyInfoCard({
   const [busy, setBusy] = useState(false);
   const [saving, setSaving] = useState(false);
   const logo = logoOf(company);
+  const zones = useMemo(zoneOptions, []);
   const productTitle = t('menu.productTitle', { ns: 'translation', defaultValue: '智慧数据平台' });
 
   useEffect(() => {
-    if (company) form.setFieldsValue({ name: company.name, displayName: company.displayName ?? '' });
+    if (company)
+      form.setFieldsValue({
+        name: company.name,
+        displayName: company.displayName ?? '',
+        timeZone: company.timeZone ?? DEFAULT_TIME_ZONE,
+      });
   }, [company, form]);
 
   const runLogo = async (action: () => Promise<{ message: string }>) => {
@@ -69,6 +94,7 @@ export function CompanyInfoCard({
       const envelope = await settingApi.updateCompany({
         name: values.name.trim(),
         displayName: values.displayName.trim(),
+        timeZone: values.timeZone,
       });
       message.success(envelope.message);
       await onChanged();
@@ -159,6 +185,30 @@ export function CompanyInfoCard({
                 rules={nameRules(nameMessages)}
               >
                 <Input count={NAME_COUNT} data-testid="company-name" />
+              </Form.Item>
+              <Form.Item
+                name="timeZone"
+                label={t('company.timeZone', '时区')}
+                extra={t(
+                  'company.timeZoneHint',
+                  '数据记录、表单录入、报表、分析和文档中的时间都按此时区显示和录入，每天从此时区的零点开始',
+                )}
+                rules={[
+                  {
+                    required: true,
+                    validator: async (_rule, value: unknown) => {
+                      if (!isIanaTimeZone(value))
+                        throw new Error(t('rules.timeZoneInvalid', '请选择 IANA 时区，例如 Asia/Shanghai'));
+                    },
+                  },
+                ]}
+              >
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={zones}
+                  data-testid="company-time-zone"
+                  aria-label={t('company.timeZone', '时区')}
+                />
               </Form.Item>
               <Button
                 type="primary"

@@ -1,10 +1,10 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { refreshSession } from '../../../shared/sessionRefresh';
+import { formatMinute } from '../../../shared/time';
 import { type Invitation, useMyInvitations, userApi } from '../api';
 
 /** Invitations waiting for the person's answer: agree (joins the company) or refuse. Hidden when there are none. */
@@ -63,10 +63,10 @@ export function InvitationsCard() {
                   {invitation.invitedBy
                     ? t('invitations.from', '{{name}} 于 {{date}} 邀请您加入', {
                         name: invitation.invitedBy,
-                        date: dayjs(invitation.createdAt).format('YYYY-MM-DD HH:mm'),
+                        date: formatMinute(invitation.createdAt),
                       })
                     : t('invitations.at', '{{date}} 收到的邀请', {
-                        date: dayjs(invitation.createdAt).format('YYYY-MM-DD HH:mm'),
+                        date: formatMinute(invitation.createdAt),
                       })}
                 </Typography.Text>
               </Flex>

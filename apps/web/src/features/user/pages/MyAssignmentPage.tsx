@@ -1,9 +1,9 @@
 import { CarryOutOutlined } from '@ant-design/icons';
 import { Card, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../../shared/paging';
+import { formatMinute } from '../../../shared/time';
 import { type MyAssignment, useMyAssignments } from '../api';
 
 const STATUS_COLOR: Record<string, string> = { pending: 'blue', done: 'green', overdue: 'red' };
@@ -28,7 +28,7 @@ export default function MyAssignmentPage() {
       title: t('assignments.dueAt', '截止时间'),
       dataIndex: 'dueAt',
       width: 180,
-      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—'),
+      render: (value: string | null) => (value ? formatMinute(value) : '—'),
     },
   ];
 

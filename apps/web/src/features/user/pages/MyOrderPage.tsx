@@ -1,12 +1,12 @@
 import { Card, Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../app/i18n';
 import { usePaging } from '../../../shared/paging';
 import { type MyOrder, useMyOrders } from '../api';
 import { formatYuan } from '../format';
 import '../user.css';
+import { formatMinute, formatTime } from '../../../shared/time';
 
 const STATUS_COLOR: Record<string, string> = { paid: 'green', cancelled: 'default', refunded: 'orange' };
 
@@ -30,7 +30,7 @@ export default function MyOrderPage() {
       key: 'period',
       width: 220,
       render: (_, order) =>
-        `${dayjs(order.startsAt).format('YYYY-MM-DD')} ~ ${dayjs(order.endsAt).format('YYYY-MM-DD')}`,
+        `${formatTime(order.startsAt, 'yyyy-MM-dd')} ~ ${formatTime(order.endsAt, 'yyyy-MM-dd')}`,
     },
     {
       title: t('orders.amount', '金额'),
@@ -51,7 +51,7 @@ export default function MyOrderPage() {
       title: t('orders.createdAt', '下单时间'),
       dataIndex: 'createdAt',
       width: 170,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => formatMinute(value),
     },
   ];
 

@@ -2,7 +2,6 @@ import { DeleteOutlined, EditOutlined, UserAddOutlined } from '@ant-design/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/store/session';
@@ -11,6 +10,7 @@ import { type SysUser, umApi, umKeys, useSysUsers } from '../api';
 import { AddUserModal } from '../components/AddUserModal';
 import { EditUserModal } from '../components/EditUserModal';
 import '../userManagement.css';
+import { formatMinute } from '../../../shared/time';
 
 /**
  * The company's members: search, add (an invitation the person accepts), edit (name, roles,
@@ -90,7 +90,7 @@ export default function UsersPage() {
       title: t('users.joinedAt', '加入时间'),
       dataIndex: 'joinedAt',
       width: 170,
-      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—'),
+      render: (value: string | null) => (value ? formatMinute(value) : '—'),
     },
     {
       title: t('common.actions', '操作'),
