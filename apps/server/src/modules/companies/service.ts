@@ -1,4 +1,4 @@
-import { COMPANY_MENU_CODES, type MenuCode, SYSTEM_MENU_CODES } from '@platform/domain';
+import { BUILTIN_ROLE_NAMES, COMPANY_MENU_CODES, type MenuCode, SYSTEM_MENU_CODES } from '@platform/domain';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { memberRoles, roles } from '../roles/tables';
@@ -46,13 +46,19 @@ export async function createCompany(
       : [...COMPANY_MENU_CODES];
     const [admin] = await tx
       .insert(roles)
-      .values({ companyId: company!.id, name: '管理员', roleType: 1, menuCodes: adminCodes, builtin: true })
+      .values({
+        companyId: company!.id,
+        name: BUILTIN_ROLE_NAMES.administrator,
+        roleType: 1,
+        menuCodes: adminCodes,
+        builtin: true,
+      })
       .returning({ id: roles.id });
     const [ordinary] = await tx
       .insert(roles)
       .values({
         companyId: company!.id,
-        name: '普通用户',
+        name: BUILTIN_ROLE_NAMES.ordinary,
         roleType: 2,
         menuCodes: ORDINARY_ROLE_CODES,
         builtin: true,

@@ -10,6 +10,7 @@ import { usePaging } from '../../../shared/paging';
 import { type SysUser, umApi, umKeys, useSysUsers } from '../api';
 import { AddUserModal } from '../components/AddUserModal';
 import { EditUserModal } from '../components/EditUserModal';
+import { roleDisplayName } from '../components/roleType';
 import '../userManagement.css';
 
 /**
@@ -65,7 +66,7 @@ export default function UsersPage() {
           <Flex gap={4} wrap>
             {names.map((name) => (
               <Tag key={name} color="blue">
-                {name}
+                {roleDisplayName(t, { name })}
               </Tag>
             ))}
           </Flex>
