@@ -144,7 +144,7 @@ describe('the demo', () => {
     test(`${lang}: built-in roles read in the reader's language on the roles and users pages`, async () => {
       const words = WORDS[lang];
       const { context, page } = await openAs(lang, 1440);
-      await go(page, '/userManagement/role', 'role-row-name');
+      await go(page, '/userManagement/role', 'role-page');
       await expect
         .poll(() => page.getByTestId('role-row-name').allInnerTexts())
         .toEqual([words.admin, words.ordinary]);
