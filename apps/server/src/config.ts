@@ -14,6 +14,8 @@ export interface Config {
   tokenTtlHours: number;
   /** seed the demo company and users on first start (embedded default: yes) */
   seedDemo: boolean;
+  /** the language the demo company is seeded in (DEMO_LANG: zh, the default, or en) */
+  demoLang: DemoLang;
   /** production: the first administrator, created on first start when both are set */
   adminPhone?: string;
   adminPassword?: string;
@@ -102,6 +104,17 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   return n;
 }
 
+/** the languages the demo company can be seeded in */
+export type DemoLang = 'zh' | 'en';
+
+/** DEMO_LANG: zh (default) or en; anything else is refused naming the variable. */
+export function demoLang(value: string | undefined): DemoLang {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return 'zh';
+  if (v === 'zh' || v === 'en') return v;
+  throw new Error(`DEMO_LANG must be zh or en, not "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (Boolean(env.WECHAT_APP_ID) !== Boolean(env.WECHAT_APP_SECRET)) {
@@ -114,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 24 * 7),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
+    demoLang: demoLang(env.DEMO_LANG),
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist')),

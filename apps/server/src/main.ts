@@ -31,7 +31,7 @@ if (config.databaseUrl) {
 
 let logins: DemoLogin[] = [];
 if (await isEmpty(database.db)) {
-  if (config.seedDemo) logins = await seedDemo(database.db);
+  if (config.seedDemo) logins = await seedDemo(database.db, { lang: config.demoLang });
   else if (config.adminPhone && config.adminPassword)
     await seedFirstAdmin(database.db, config.adminPhone, config.adminPassword);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { authorityOf, beyondAuthority, isAdministratorType } from './roles';
+import {
+  authorityOf,
+  BUILTIN_ROLE_NAMES,
+  beyondAuthority,
+  builtinRoleLabelType,
+  isAdministratorType,
+} from './roles';
 
 const manager = authorityOf([
   { roleType: 2, menuCodes: ['user_management', 'um_role', 'um_user', 'smart_data'] },
@@ -45,5 +51,16 @@ describe('beyondAuthority', () => {
     expect(
       beyondAuthority(admin, { roleType: 1, menuCodes: ['um_role', 'um_user', 'sd_capsule'] }),
     ).toBeNull();
+  });
+});
+
+describe('built-in role labels', () => {
+  it('reads a built-in role still named as stored as its label type; any other name is its own', () => {
+    expect(builtinRoleLabelType({ name: BUILTIN_ROLE_NAMES.administrator, builtin: true })).toBe(1);
+    expect(builtinRoleLabelType({ name: BUILTIN_ROLE_NAMES.ordinary, builtin: true })).toBe(2);
+    // a member's role names come without the flag: the stored names are read as labels
+    expect(builtinRoleLabelType({ name: BUILTIN_ROLE_NAMES.ordinary })).toBe(2);
+    expect(builtinRoleLabelType({ name: 'Shift lead', builtin: true })).toBeNull();
+    expect(builtinRoleLabelType({ name: BUILTIN_ROLE_NAMES.administrator, builtin: false })).toBeNull();
   });
 });

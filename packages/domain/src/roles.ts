@@ -18,6 +18,23 @@ export const ROLE_TYPE = { administrator: 1, ordinary: 2 } as const;
 /** The company's role types: 1 administrator, 2 ordinary user. */
 export const COMPANY_ROLE_TYPES: readonly number[] = [ROLE_TYPE.administrator, ROLE_TYPE.ordinary];
 
+/**
+ * The names every company's two built-in roles are stored with. They are labels, not data:
+ * pages show a built-in role still carrying its stored name in the reader's language.
+ */
+export const BUILTIN_ROLE_NAMES = { administrator: '管理员', ordinary: '普通用户' } as const;
+
+/**
+ * The role type whose label stands for this role's name, or null when the name is the role's
+ * own: a built-in role (or, where only the name is known, a role) still named as stored.
+ */
+export function builtinRoleLabelType(role: { name: string; builtin?: boolean }): 1 | 2 | null {
+  if (role.builtin === false) return null;
+  if (role.name === BUILTIN_ROLE_NAMES.administrator) return ROLE_TYPE.administrator;
+  if (role.name === BUILTIN_ROLE_NAMES.ordinary) return ROLE_TYPE.ordinary;
+  return null;
+}
+
 /** The administrator label of each pair. */
 export const ADMINISTRATOR_ROLE_TYPES: readonly number[] = [1, 10, 20];
 

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisJobs } from '../modules/analysis/tables';
+import { analysisJobs, analysisRuns } from '../modules/analysis/tables';
 import { cabinNodes } from '../modules/cabin/tables';
 import { companies } from '../modules/companies/tables';
 import { dataItems } from '../modules/dataitems/tables';
@@ -9,7 +9,7 @@ import { dataRecords } from '../modules/records/tables';
 import { sha256 } from '../platform/tokens';
 import { bearer, buildTestApp, login, type TestApp } from '../test/helper';
 import { DEMO_ADMIN_PHONE, DEMO_PASSWORD, seedDemo } from './demo';
-import { DEMO_DEVICE_ID, DEMO_STEAM_CRON, DEMO_STEAM_JOB } from './demo-data';
+import { DEMO_DEVICE_ID, DEMO_HISTORY_DAYS, DEMO_STEAM_CRON, DEMO_STEAM_JOB } from './demo-data';
 import { rotateDemoDeviceKey } from './demo-publisher';
 
 let t: TestApp;
@@ -68,8 +68,8 @@ describe('demo data', () => {
     ]);
     expect(steam.sources).toEqual([expect.objectContaining({ deviceId: DEMO_DEVICE_ID })]);
 
-    // a week of hourly records for two lines, whole numbers of pieces, ending by now
-    expect(await recordCount(production.id)).toBe(7 * 24 * 2);
+    // three weeks of hourly records for two lines, whole numbers of pieces, ending by now
+    expect(await recordCount(production.id)).toBe(DEMO_HISTORY_DAYS * 24 * 2);
     const span = await t.db.execute(sql`
       SELECT min(ts) AS lo, max(ts) AS hi, count(DISTINCT ts) AS hours,
              bool_and(jsonb_typeof("values"->'f2') = 'number' AND ("values"->>'f2')::float8 = floor(("values"->>'f2')::float8)) AS whole
@@ -77,15 +77,19 @@ describe('demo data', () => {
     const row = (
       span as unknown as { rows: Array<{ lo: string; hi: string; hours: number; whole: boolean }> }
     ).rows[0]!;
-    expect(Number(row.hours)).toBe(168);
+    expect(Number(row.hours)).toBe(DEMO_HISTORY_DAYS * 24);
     expect(row.whole).toBe(true);
-    expect(new Date(row.hi).getTime() - new Date(row.lo).getTime()).toBe(167 * 3_600_000);
+    expect(new Date(row.hi).getTime() - new Date(row.lo).getTime()).toBe(
+      (DEMO_HISTORY_DAYS * 24 - 1) * 3_600_000,
+    );
     expect(new Date(row.hi).getTime()).toBeLessThanOrEqual(Date.now());
-    expect(await recordCount(steam.id)).toBeGreaterThan(500);
+    expect(await recordCount(steam.id)).toBe(DEMO_HISTORY_DAYS * 288 + 1);
     // the rollups were kept with the records
     const rollups = await t.db.execute(sql`
       SELECT sum(count) AS n FROM data_rollups WHERE item_id = ${production.id} AND field_key = 'f2' AND grain = 'h'`);
-    expect(Number((rollups as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n)).toBe(336);
+    expect(Number((rollups as unknown as { rows: Array<{ n: unknown }> }).rows[0]!.n)).toBe(
+      DEMO_HISTORY_DAYS * 24 * 2,
+    );
 
     // the administrator sees it through the API
     const list = await t.app.inject({
@@ -112,6 +116,38 @@ describe('demo data', () => {
     expect(next.getTime()).toBeGreaterThan(started - 1000);
     expect(next.getTime() - started).toBeLessThanOrEqual(86_400_000);
     expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([15, 55]);
+  });
+
+  it('has run the daily steam job for every past day, so the report has rows at once', async () => {
+    const report = await itemNamed('蒸汽日报');
+    const rows = (
+      (await t.db.execute(sql`
+        SELECT ts, source, "values" FROM data_records WHERE item_id = ${report.id} ORDER BY ts`)) as unknown as {
+        rows: Array<{ ts: string; source: string; values: Record<string, number> }>;
+      }
+    ).rows;
+    // one row a day at 23:55 company time (15:55 UTC), each day of the history but the first
+    expect(rows.length).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS - 2);
+    expect(rows.length).toBeLessThanOrEqual(DEMO_HISTORY_DAYS);
+    for (const row of rows) {
+      const ts = new Date(row.ts);
+      expect([ts.getUTCHours(), ts.getUTCMinutes()]).toEqual([15, 55]);
+      expect(ts.getTime()).toBeLessThan(started);
+      expect(row.source).toBe('analysis');
+      // a whole day of flow readings: a positive total, an average pressure and a peak temperature
+      expect(row.values.f1).toBeGreaterThan(0);
+      expect(row.values.f2).toBeGreaterThan(0.8);
+      expect(row.values.f3).toBeGreaterThan(170);
+    }
+    const days = rows.map((r) => new Date(r.ts).getTime());
+    for (let i = 1; i < days.length; i += 1) expect(days[i]! - days[i - 1]!).toBe(86_400_000);
+    expect(started - days.at(-1)!).toBeLessThanOrEqual(86_400_000 + 60_000);
+    // each fire is in the job's run log with its record, as a scheduled run leaves it
+    const [job] = await t.db.select().from(analysisJobs).where(eq(analysisJobs.itemId, report.id));
+    const runs = await t.db.select().from(analysisRuns).where(eq(analysisRuns.jobId, job!.id));
+    expect(runs).toHaveLength(rows.length);
+    expect(runs.every((r) => r.status === 'ok' && r.recordId != null)).toBe(true);
+    expect(job!.lastRunAt!.getTime()).toBe(days.at(-1));
   });
 
   it('stores only a hash of the demo device key and rotates it on demand', async () => {

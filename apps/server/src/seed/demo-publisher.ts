@@ -10,7 +10,7 @@
  * Turned off with DEMO_PUBLISHER=off. Started from main.ts only, never in tests.
  */
 import { keyMqttUsername, resultTopic, submissionAcl, submitTopic } from '@platform/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { dataItems } from '../modules/dataitems/tables';
@@ -19,7 +19,7 @@ import { submissionKeys } from '../modules/ingest/tables';
 import type { Db } from '../platform/db';
 import type { BrokerAccounts } from '../platform/mqtt';
 import { sha256 } from '../platform/tokens';
-import { DEMO_DEVICE_ID, DEMO_KEY_NAME, seededRandom, steamReading } from './demo-data';
+import { DEMO_DEVICE_ID, DEMO_KEY_NAMES, seededRandom, steamReading } from './demo-data';
 
 export const DEMO_PUBLISH_INTERVAL_MS = 5_000;
 
@@ -28,7 +28,7 @@ export interface DemoPublisher {
 }
 
 /**
- * A fresh key for the demo device key (found by its name and device id), or null when the demo
+ * A fresh key for the demo device key (found by its name, in either seeding language, and device id), or null when the demo
  * was not seeded. Returns the plain key and the boiler item's id.
  */
 export async function rotateDemoDeviceKey(
@@ -39,7 +39,7 @@ export async function rotateDemoDeviceKey(
     .from(submissionKeys)
     .where(
       and(
-        eq(submissionKeys.name, DEMO_KEY_NAME),
+        inArray(submissionKeys.name, Object.values(DEMO_KEY_NAMES)),
         eq(submissionKeys.deviceId, DEMO_DEVICE_ID),
         eq(submissionKeys.kind, 'device'),
         isNull(submissionKeys.revokedAt),

@@ -4,12 +4,13 @@
  * a limited user who sees only the data cabin and the personal center.
  */
 import { count } from 'drizzle-orm';
+import type { DemoLang } from '../config';
 import { addActiveMember, createCompany } from '../modules/companies/service';
 import { orders } from '../modules/orders/tables';
 import { createUser } from '../modules/users/service';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db';
-import { seedDemoData } from './demo-data';
+import { DEMO_TEXT, seedDemoData } from './demo-data';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN_PHONE = '13800000000';
@@ -26,20 +27,26 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Db): Promise<DemoLogin[]> {
+/**
+ * The demo company, its users and data, named in `lang` (DEMO_LANG; built-in role names are
+ * labels the web translates, so they stay as stored). `now` fixes the end of the history.
+ */
+export async function seedDemo(db: Db, opts: { lang?: DemoLang; now?: Date } = {}): Promise<DemoLogin[]> {
+  const lang = opts.lang ?? 'zh';
+  const text = DEMO_TEXT[lang];
   const admin = await createUser(db, {
     phone: DEMO_ADMIN_PHONE,
-    userName: '演示管理员',
+    userName: text.admin,
     password: DEMO_PASSWORD,
   });
   const limited = await createUser(db, {
     phone: DEMO_LIMITED_PHONE,
-    userName: '演示操作员',
+    userName: text.limited,
     password: DEMO_PASSWORD,
   });
-  const endsAt = new Date(Date.now() + 20 * 86_400_000);
+  const endsAt = new Date((opts.now?.getTime() ?? Date.now()) + 20 * 86_400_000);
   const { company, ordinaryRoleId } = await createCompany(db, {
-    name: '演示公司',
+    name: text.company,
     ownerId: admin.id,
     isPlatform: true,
     serviceExpiresAt: endsAt,
@@ -51,12 +58,12 @@ export async function seedDemo(db: Db): Promise<DemoLogin[]> {
     orderNo: `DEMO-${company.id}-0001`,
     swProductId: 13,
     subTypeId: 1,
-    productName: '智慧数据平台 标准版（年付）',
+    productName: text.product,
     amountCents: 980000,
     startsAt: new Date(endsAt.getTime() - 365 * 86_400_000),
     endsAt,
   });
-  await seedDemoData(db, { companyId: company.id, adminId: admin.id });
+  await seedDemoData(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {

@@ -1,4 +1,5 @@
 import {
+  BUILTIN_ROLE_NAMES,
   COMPANY_MENU_CODES,
   DEFAULT_TIME_ZONE,
   isTimeZone,
@@ -52,13 +53,19 @@ export async function createCompany(
       : [...COMPANY_MENU_CODES];
     const [admin] = await tx
       .insert(roles)
-      .values({ companyId: company!.id, name: '管理员', roleType: 1, menuCodes: adminCodes, builtin: true })
+      .values({
+        companyId: company!.id,
+        name: BUILTIN_ROLE_NAMES.administrator,
+        roleType: 1,
+        menuCodes: adminCodes,
+        builtin: true,
+      })
       .returning({ id: roles.id });
     const [ordinary] = await tx
       .insert(roles)
       .values({
         companyId: company!.id,
-        name: '普通用户',
+        name: BUILTIN_ROLE_NAMES.ordinary,
         roleType: 2,
         menuCodes: ORDINARY_ROLE_CODES,
         builtin: true,

@@ -1,10 +1,12 @@
 /**
  * The permitted routes (spec point 2/4): built ONCE from the user's menu codes when a token
  * and a user record are both present, kept until logout or a company switch resets them.
+ * Entries whose page is not built yet leave the menu of a working module (availability.ts).
  */
 import { ASYNC_ROUTES, filterRoutes, type RouteEntry } from '@platform/domain';
 import { useSyncExternalStore } from 'react';
 import { session } from '../store/session';
+import { hideUnbuiltEntries } from './availability';
 
 export interface PermittedState {
   generated: boolean;
@@ -29,7 +31,7 @@ export const permitted = {
   /** Build the permitted async routes from the menu codes; a no-op once generated. */
   generate(menuCodes: readonly string[]): void {
     if (state.generated) return;
-    state = { generated: true, routes: filterRoutes(ASYNC_ROUTES, menuCodes) };
+    state = { generated: true, routes: hideUnbuiltEntries(filterRoutes(ASYNC_ROUTES, menuCodes)) };
     emit();
   },
   /**

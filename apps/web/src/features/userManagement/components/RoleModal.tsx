@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
 import { ROLE_TYPES, type Role, umApi } from '../api';
 import { MenuCodeTree } from './MenuCodeTree';
-import { roleTypeLabel } from './roleType';
+import { roleDisplayName, roleTypeLabel } from './roleType';
 
 interface Values {
   name: string;
@@ -36,7 +36,7 @@ export function RoleModal({
     if (!open) return;
     if (role) {
       form.setFieldsValue({
-        name: role.name,
+        name: roleDisplayName(t, role),
         description: role.description ?? '',
         roleType: role.roleType,
         menuCodes: role.menuCodes,
@@ -44,7 +44,7 @@ export function RoleModal({
     } else {
       form.resetFields();
     }
-  }, [open, role, form]);
+  }, [open, role, form, t]);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -56,6 +56,8 @@ export function RoleModal({
     };
     setSaving(true);
     try {
+      // a built-in role's label left as shown keeps the role's stored name
+      if (role && body.name === roleDisplayName(t, role)) body.name = role.name;
       const envelope = role
         ? await umApi.updateRole(
             locked

@@ -1,7 +1,7 @@
 import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRoles } from '../api';
-import { roleTypeLabel } from './roleType';
+import { roleDisplayName, roleTypeLabel } from './roleType';
 
 /** Multiple choice of the company's roles (administrator roles tagged). */
 export function RoleSelect({
@@ -30,8 +30,8 @@ export function RoleSelect({
       }
       options={(roles.data ?? []).map((role) => ({
         value: role.id,
-        label: role.name,
-        title: role.name,
+        label: roleDisplayName(t, role),
+        title: roleDisplayName(t, role),
       }))}
       optionRender={(option) => {
         const role = roles.data?.find((r) => r.id === option.value);

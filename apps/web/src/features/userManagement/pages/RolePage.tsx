@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Role, umApi, umKeys, useRoles } from '../api';
 import { RoleModal } from '../components/RoleModal';
-import { roleTypeLabel } from '../components/roleType';
+import { roleDisplayName, roleTypeLabel } from '../components/roleType';
 import '../userManagement.css';
 
 /** Roles of the company: what each may open (menu codes), how many people hold it. */
@@ -37,7 +37,9 @@ export default function RolePage() {
       width: 220,
       render: (name: string, row) => (
         <Space size={6} wrap>
-          <Typography.Text strong>{name}</Typography.Text>
+          <Typography.Text strong data-testid="role-row-name">
+            {roleDisplayName(t, { name, builtin: row.builtin })}
+          </Typography.Text>
           {row.builtin ? (
             <Tag icon={<LockOutlined />} color="purple">
               {t('role.builtin', '内置')}

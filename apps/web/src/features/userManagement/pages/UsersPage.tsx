@@ -9,6 +9,7 @@ import { usePaging } from '../../../shared/paging';
 import { type SysUser, umApi, umKeys, useSysUsers } from '../api';
 import { AddUserModal } from '../components/AddUserModal';
 import { EditUserModal } from '../components/EditUserModal';
+import { roleDisplayName } from '../components/roleType';
 import '../userManagement.css';
 import { formatMinute } from '../../../shared/time';
 
@@ -65,7 +66,7 @@ export default function UsersPage() {
           <Flex gap={4} wrap>
             {names.map((name) => (
               <Tag key={name} color="blue">
-                {name}
+                {roleDisplayName(t, { name })}
               </Tag>
             ))}
           </Flex>
