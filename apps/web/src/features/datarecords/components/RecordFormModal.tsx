@@ -3,6 +3,7 @@ import { App, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { validated } from '../../../shared/validated';
 import { type DataRecord, drApi } from '../api';
 import { type FormValue, fieldLabel, fromFormValues, toFormValues } from '../format';
 import { FieldInput } from './FieldInput';
@@ -36,7 +37,8 @@ export function RecordFormModal({ itemId, fields, target, parentId, onClose, onD
   }, [target, editing, fields, form]);
 
   const submit = async () => {
-    const raw = await form.validateFields();
+    const raw = await validated(form);
+    if (!raw) return;
     const values = fromFormValues(fields, raw);
     setSaving(true);
     try {

@@ -20,6 +20,7 @@ import { DEFAULT_LOGO } from '../../../app/layout/Sidebar';
 import type { CurrentCompany } from '../../../app/store/types';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { logoOf, settingApi } from '../api';
 
 interface Values {
@@ -63,7 +64,8 @@ export function CompanyInfoCard({
   };
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await settingApi.updateCompany({
