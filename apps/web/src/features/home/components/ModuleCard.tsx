@@ -22,7 +22,7 @@ export function ModuleCard({ entry }: { entry: RouteEntry }) {
         <Typography.Text strong className="home-module-title">
           {entry.meta?.title ? t(entry.meta.title, { ns: 'translation' }) : entry.name}
         </Typography.Text>
-        <Typography.Text type="secondary" className="home-module-items" ellipsis>
+        <Typography.Text type="secondary" className="home-module-items" ellipsis={{ tooltip: true }}>
           {names.join(' · ')}
           {more > 0 ? ` ${t('modules.more', '等 {{count}} 项', { count: children.length })}` : ''}
         </Typography.Text>
