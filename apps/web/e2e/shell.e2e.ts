@@ -646,6 +646,8 @@ describe('session and notices', () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
     await page.goto(`${server.url}/smartdata/datacapsule`);
+    // the view has loaded (a slow machine takes longer than the poll's second)
+    await page.getByTestId('tag').nth(1).waitFor();
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '数据舱']);
     const token = (
       JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? '{}') as { v?: string }
