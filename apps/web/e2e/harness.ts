@@ -225,8 +225,9 @@ export async function newContext(
   if (opts.lang) {
     await context.addInitScript(
       ([key, lang]) => {
-        // a new page's first document (about:blank) has no storage of its own
-        if (!window.location.protocol.startsWith('http')) return;
+        // the app's own document only: a new page's about:blank and a framed page (sandboxed,
+        // storage denied) are left alone
+        if (window.top !== window || !window.location.protocol.startsWith('http')) return;
         if (!window.localStorage.getItem(key as string))
           window.localStorage.setItem(key as string, lang as string);
       },
