@@ -8,12 +8,14 @@ import { CATALOGUE } from '@platform/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  allowPageErrors,
   DEMO_ADMIN,
   DEMO_LIMITED,
   type Lang,
   newPage,
   openBrowser,
   type RunningServer,
+  refused,
   shot,
   startServer,
 } from './harness';
@@ -80,6 +82,8 @@ describe('password login', () => {
     const page = await openLogin();
     await page.getByTestId('login-phone').fill(DEMO_ADMIN.phone);
     await page.getByTestId('login-password').fill('wrong-password1');
+    // the wrong password is the test's own: the login is refused on purpose
+    allowPageErrors(refused(401, '/general/user/access/getToken'));
     await page.getByTestId('login-submit').click();
     expect(await lastNotification(page)).toBe(CATALOGUE.loginFailed.zh);
     expect(pathOf(page)).toBe('/login');
@@ -151,6 +155,8 @@ describe('SMS code login', () => {
 
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByTestId('sms-code').fill(wrong);
+    // the wrong code is the test's own: the login is refused on purpose
+    allowPageErrors(refused(400, '/general/user/access/getToken'));
     await page.getByTestId('sms-submit').click();
     expect(await lastNotification(page)).toBe(CATALOGUE.smsCodeInvalid.zh);
     await expect
@@ -202,6 +208,8 @@ describe('registration', () => {
     const page = await openLogin({ lang: 'en', width: 390 });
     await page.getByTestId('to-register').click();
     await page.getByTestId('register-phone').fill(DEMO_ADMIN.phone);
+    // the phone is taken on purpose: the registration is refused
+    allowPageErrors(refused(409, '/general/user/addUser'));
     const code = await requestCode(page, 'register', DEMO_ADMIN.phone);
     await page.getByTestId('register-code').fill(code);
     await page.getByTestId('register-password').fill('another123');
@@ -246,6 +254,8 @@ describe('forgot password', () => {
     expect(new URL(page.url()).searchParams.get('view')).toBeNull();
 
     await page.getByTestId('login-password').fill('oldpass123');
+    // the old password is tried on purpose: the login is refused
+    allowPageErrors(refused(401, '/general/user/access/getToken'));
     await page.getByTestId('login-submit').click();
     expect(await lastNotification(page)).toBe(CATALOGUE.loginFailed.zh);
     expect(pathOf(page)).toBe('/login');
@@ -350,6 +360,8 @@ describe('scan-code login', () => {
   test('a platform without scan-code login says so on the scan tab', async () => {
     for (const lang of ['zh', 'en'] as const) {
       const page = await openLogin({ lang, width: 390 });
+      // the test's own answer: scan-code login is not configured (404)
+      allowPageErrors(refused(404, '/general/user/access/getWXScanQrCode'));
       await page.route('**/general/user/access/getWXScanQrCode', (route) =>
         route.fulfill({
           status: 404,

@@ -15,7 +15,15 @@ import { messageFor } from '@platform/domain';
 import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, openBrowser, type RunningServer, shot, startServer } from './harness';
+import {
+  allowPageErrors,
+  DEMO_ADMIN,
+  openBrowser,
+  type RunningServer,
+  refused,
+  shot,
+  startServer,
+} from './harness';
 import { type Envelope, SPEC_FORMAT, SPEC_SIZE, success, supportFor } from './support';
 
 let server: RunningServer;
@@ -446,6 +454,12 @@ describe('uploads, forms and screens', () => {
       const src = (await thumb.getAttribute('src')) ?? '';
       expect(src).toMatch(
         /^\/general\/files\/records\/\d+\/\d+\/[0-9a-f]{32}-thumb\.png\?exp=\d+&sig=[\w-]+$/,
+      );
+      // the bare addresses are asked on purpose, and refused
+      const bare = src.split('?')[0]!;
+      allowPageErrors(
+        refused(404, bare),
+        refused(404, bare.replace('/general/files/', '/general/files/public/')),
       );
       const statusOf = (url: string) =>
         page.evaluate(async (u) => (await fetch(u, { credentials: 'include' })).status, url);

@@ -138,8 +138,73 @@ export const CHROMIUM_FLAGS = [
   '--disable-quic',
 ];
 
-export function openBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+/*
+ * The page-error guard. Every page of every context the harness's browser opens is watched: an
+ * uncaught exception or unhandled rejection (`pageerror`) and every console message of type
+ * error (a failed request included) is recorded, and the e2e setup (guard.setup.ts) fails the
+ * test during which it came unless the test allowed it. A test allows only what it provokes on
+ * purpose, with `allowPageErrors`, narrowly (the request's path and status), saying why.
+ */
+const pageErrors: string[] = [];
+let allowances: RegExp[] = [];
+
+function record(entry: string): void {
+  pageErrors.push(entry);
+}
+
+/** Watch every page the context opens, popups included. */
+export function watchContext(context: BrowserContext): void {
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => {
+      record(`pageerror at ${page.url()}: ${error.stack ?? error.message}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      record(`console error at ${page.url()}: ${message.text()} [${message.location().url}]`);
+    });
+  });
+}
+
+/**
+ * Let the errors matching `pattern` pass during the current test only. For errors the test itself
+ * provokes (a refused request it makes on purpose, say): name the request's path and status.
+ */
+export function allowPageErrors(...patterns: RegExp[]): void {
+  allowances.push(...patterns);
+}
+
+/** The errors recorded since the last call that no allowance covers; clears the record. */
+export function takePageErrors(): string[] {
+  return pageErrors.splice(0).filter((entry) => !allowances.some((pattern) => pattern.test(entry)));
+}
+
+/** Ends the current test's allowances (the e2e setup calls it after each test). */
+export function forgetAllowances(): void {
+  allowances = [];
+}
+
+/** A refused request's console line ("Failed to load resource: … status of 401 …") for this path. */
+export function refused(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `Failed to load resource: the server responded with a status of ${status} .*\\[[^\\]]*${escaped}`,
+  );
+}
+
+export async function openBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+  // every context, however a test makes it (browser.newPage makes one through this too), is watched
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchContext(context);
+    return context;
+  };
+  return browser;
 }
 
 export type Lang = 'zh' | 'en';
@@ -160,6 +225,9 @@ export async function newContext(
   if (opts.lang) {
     await context.addInitScript(
       ([key, lang]) => {
+        // the app's own document only: a new page's about:blank and a framed page (sandboxed,
+        // storage denied) are left alone
+        if (window.top !== window || !window.location.protocol.startsWith('http')) return;
         if (!window.localStorage.getItem(key as string))
           window.localStorage.setItem(key as string, lang as string);
       },

@@ -6,14 +6,17 @@ import { ASYNC_ROUTES, BASE_ROUTES, flattenRoutes, formatInstant } from '@platfo
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  allowPageErrors,
   DEMO_ADMIN,
   DEMO_LIMITED,
   loginAs,
   newPage,
   openBrowser,
   type RunningServer,
+  refused,
   shot,
   startServer,
+  takePageErrors,
 } from './harness';
 import { pathOf, supportFor, topMenuTitles } from './support';
 
@@ -82,6 +85,97 @@ describe('page registry', () => {
     }
     expect(Object.keys(features).length).toBeGreaterThan(0);
     expect(unknown).toEqual([]);
+  });
+});
+
+/** What the guard recorded from now until `marker`, logged by the page last, has arrived (the marker left out). */
+async function errorsUntilMarker(page: Page, marker: string): Promise<string[]> {
+  await page.evaluate((text) => console.error(text), marker);
+  const seen: string[] = [];
+  await expect
+    .poll(() => {
+      seen.push(...takePageErrors());
+      return seen.some((entry) => entry.includes(marker));
+    })
+    .toBe(true);
+  return seen.filter((entry) => !entry.includes(marker));
+}
+
+describe('page-error guard', () => {
+  test('reports a thrown error, an unhandled rejection and a console error; lets an allowed one pass', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-phone').waitFor();
+    allowPageErrors(/guard probe: allowed/);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('guard probe: thrown');
+      });
+      void Promise.reject(new Error('guard probe: rejected'));
+      console.error('guard probe: logged');
+      console.error('guard probe: allowed');
+    });
+    // the timer's throw comes after the evaluation: wait for it before the marker
+    const seen: string[] = [];
+    await expect
+      .poll(() => {
+        seen.push(...takePageErrors());
+        return seen.length;
+      })
+      .toBe(3);
+    expect(seen.find((entry) => entry.includes('guard probe: thrown'))).toMatch(/^pageerror at /);
+    expect(seen.find((entry) => entry.includes('guard probe: rejected'))).toMatch(/^pageerror at /);
+    expect(seen.find((entry) => entry.includes('guard probe: logged'))).toMatch(/^console error at /);
+    expect(await errorsUntilMarker(page, 'guard marker')).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a request refused with an error status is reported unless allowed by its path and status', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-phone').waitFor();
+    const fetchRefused = () =>
+      page.evaluate(async () => {
+        await fetch('/general/user/getUser');
+      });
+    await fetchRefused();
+    const reported = await errorsUntilMarker(page, 'marker one');
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toMatch(refused(401, '/general/user/getUser'));
+    // an allowance for another path or status does not cover it
+    allowPageErrors(refused(401, '/general/user/getCompany'), refused(403, '/general/user/getUser'));
+    await fetchRefused();
+    expect(await errorsUntilMarker(page, 'marker two')).toHaveLength(1);
+    // provoked on purpose: this test asks without a token
+    allowPageErrors(refused(401, '/general/user/getUser'));
+    await fetchRefused();
+    expect(await errorsUntilMarker(page, 'marker three')).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a form refused by its rules shows why beside the fields and logs no error', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await newPage(browser, { lang });
+      await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+      await page.goto(`${server.url}/user/userinfo`);
+      await page.getByTestId('profile-password').click();
+      const dialog = page.locator('.ant-modal-wrap').filter({ has: page.getByTestId('password-form') });
+      await dialog.getByTestId('password-form').waitFor();
+      await dialog.locator('.ant-modal-footer button.ant-btn-primary').click();
+      await expect.poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBe(3);
+      // submitted again while still invalid
+      await dialog.locator('.ant-modal-footer button.ant-btn-primary').click();
+      await dialog.locator('.ant-modal-footer button:not(.ant-btn-primary)').click();
+
+      await page.getByTestId('profile-edit').click();
+      const profile = page.locator('.ant-modal-wrap').filter({ has: page.getByTestId('profile-form') });
+      await profile.getByTestId('profile-form').locator('input').first().fill('');
+      await profile.locator('.ant-modal-footer button.ant-btn-primary').click();
+      await profile.locator('.ant-form-item-explain-error').first().waitFor();
+      await shot(page, `shell-invalid-form-${lang}`);
+      expect(await errorsUntilMarker(page, `marker ${lang}`)).toEqual([]);
+      await page.context().close();
+    }
   });
 });
 
@@ -327,6 +421,182 @@ describe('layout', () => {
   });
 });
 
+/** Top of the page content (the first element inside the view area), in px from the window's top. */
+function contentTop(page: Page): Promise<number> {
+  return page
+    .locator('.app-main .app-view:visible')
+    .first()
+    .evaluate((el) => {
+      const first = (el.firstElementChild as HTMLElement | null) ?? (el as HTMLElement);
+      return first.getBoundingClientRect().top;
+    });
+}
+
+describe('compact header below 992 px', () => {
+  // A phone shows content at once: one top bar of 48 px (the height of its touch targets) and
+  // the page's 12 px margin, so content starts within 64 px; while the expiry notice shows it
+  // adds one line (≤ 28 px). Before, top bar, notice and tab strip took about 150 px.
+  const BAR_AND_MARGIN = 64;
+  const NOTICE_LINE = 28;
+
+  test('at 390 px: one slim top bar with the view title, notice on one line, content at once', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await newPage(browser, { width: 390, lang });
+      await loginAs(page, server.url, DEMO_LIMITED.phone, DEMO_LIMITED.password);
+      await page.getByTestId('home-module').first().waitFor();
+      const notice = page.getByTestId('expiry-notice');
+      await notice.waitFor();
+      expect(await page.getByTestId('tags-view').isVisible()).toBe(false);
+      expect((await notice.boundingBox())!.height).toBeLessThanOrEqual(NOTICE_LINE);
+      expect(await contentTop(page)).toBeLessThanOrEqual(BAR_AND_MARGIN + NOTICE_LINE);
+      // the notice still says when and leads to the orders
+      expect(await text(notice)).toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(await notice.getByTestId('expiry-notice-link').isVisible()).toBe(true);
+      await shot(page, `shell-compact-header-390-${lang}`);
+
+      // the tab strip's views are in the title's menu
+      await page.goto(`${server.url}/smartdata/datacapsule`);
+      const switcher = page.getByTestId('view-switcher');
+      await expect.poll(() => text(switcher)).toBe(lang === 'zh' ? '数据舱' : 'Data Cabin');
+      await switcher.click();
+      await expect
+        .poll(() => page.getByTestId('view-switcher-item').allInnerTexts())
+        .toEqual(lang === 'zh' ? ['首页', '数据舱'] : ['Home', 'Data Cabin']);
+      await page
+        .getByTestId('view-switcher-item')
+        .filter({ hasText: lang === 'zh' ? '首页' : 'Home' })
+        .click();
+      await page.waitForURL((u) => u.pathname === '/home');
+      await page.getByTestId('home-module').first().waitFor();
+
+      // dismissed, the content starts right below the bar
+      await notice.getByRole('button').last().click();
+      await notice.waitFor({ state: 'detached' });
+      expect(await contentTop(page)).toBeLessThanOrEqual(BAR_AND_MARGIN);
+      await shot(page, `shell-compact-header-390-${lang}-dismissed`);
+      await page.context().close();
+    }
+  });
+
+  test('at 1440 px the full header stays: breadcrumb, notice in full, tab strip', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const page = await newPage(browser, { width: 1440, lang });
+      await loginAs(page, server.url, DEMO_LIMITED.phone, DEMO_LIMITED.password);
+      await page.getByTestId('home-module').first().waitFor();
+      await page.getByTestId('expiry-notice').waitFor();
+      expect(await page.getByTestId('tags-view').isVisible()).toBe(true);
+      expect(await page.getByTestId('breadcrumb').isVisible()).toBe(true);
+      expect(await page.getByTestId('view-switcher').count()).toBe(0);
+      expect(await text(page.getByTestId('expiry-notice'))).toContain(
+        lang === 'zh' ? '您订阅的服务将于' : 'Your subscribed service expires on',
+      );
+      await shot(page, `shell-compact-header-1440-${lang}`);
+      await page.context().close();
+    }
+  });
+});
+
+/** Header cells of the visible tables whose text takes more than one line or is cut. */
+function brokenHeaders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const th of document.querySelectorAll<HTMLElement>('.ant-table-thead th')) {
+      if (!th.offsetParent || !th.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (tops.size > 1) broken.push(`${th.textContent.trim()} (${tops.size} lines)`);
+      else if (th.scrollWidth > th.clientWidth) broken.push(`${th.textContent.trim()} (cut)`);
+    }
+    return broken;
+  });
+}
+
+describe('labels in English', () => {
+  test('list headers keep to one line; cut sidebar entries carry their full text as a tooltip', async () => {
+    const page = await newPage(browser, { width: 1440, lang: 'en' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    const pages: [string, string][] = [
+      ['/userManagement/role', 'role-page'],
+      ['/userManagement/users', 'users-page'],
+      ['/userManagement/group', 'group-page'],
+      ['/user/myorder', 'myorder-page'],
+      ['/user/myassignmentanze', 'myassignment-page'],
+      ['/sysSetting/companyManagement', 'company-management-page'],
+      ['/smartdata/Doctemplate', 'doctemplate-page'],
+    ];
+    const broken: string[] = [];
+    for (const [path, testId] of pages) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId(testId).waitFor();
+      await page
+        .locator('.ant-table-thead th:visible')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => {
+          throw new Error(`no table header on ${path}`);
+        });
+      broken.push(...(await brokenHeaders(page)).map((header) => `${path}: ${header}`));
+    }
+    expect(broken).toEqual([]);
+
+    // the roles table: "Menu permissions" as tall as its one-line neighbour
+    await page.goto(`${server.url}/userManagement/role`);
+    const header = page.locator('.ant-table-thead th', { hasText: 'Menu permissions' });
+    const neighbour = page.locator('.ant-table-thead th', { hasText: 'Role type' });
+    const textHeight = (cell: Locator) =>
+      cell.evaluate((th) => {
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        return range.getBoundingClientRect().height;
+      });
+    expect(await textHeight(header)).toBe(await textHeight(neighbour));
+    await shot(page, 'shell-labels-roles-1440-en');
+
+    // every submenu open: each entry the sidebar's width cuts has its full text as a tooltip
+    const sidebar = page.getByTestId('sidebar');
+    for (;;) {
+      const closed = sidebar.locator(
+        'li.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title',
+      );
+      if ((await closed.count()) === 0) break;
+      await closed.first().click();
+    }
+    const labels = await sidebar.locator('.ant-menu-title-content').evaluateAll((elements) =>
+      elements.map((el) => ({
+        text: (el.textContent ?? '').trim(),
+        cut: el.scrollWidth > el.clientWidth,
+        title: el.querySelector('[title]')?.getAttribute('title') ?? el.getAttribute('title'),
+      })),
+    );
+    const cut = labels.filter((label) => label.cut);
+    expect(cut.map((label) => label.text)).toContain('Data Permission Groups');
+    for (const label of cut) expect(label.title).toBe(label.text);
+    await sidebar
+      .locator('.ant-menu-title-content', { hasText: 'Data Permission Groups' })
+      .scrollIntoViewIfNeeded();
+    await shot(page, 'shell-labels-sidebar-1440-en');
+
+    // a home card's list of pages, cut by the card's width, shows in full on hover
+    await page.goto(`${server.url}/home`);
+    const items = page.getByTestId('home-module').locator('.home-module-items');
+    await items.first().waitFor();
+    const cutItems = await items.evaluateAll((elements) =>
+      elements.map((el) => el.scrollWidth > el.clientWidth),
+    );
+    const index = cutItems.indexOf(true);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const full = ((await items.nth(index).textContent()) ?? '').trim();
+    await items.nth(index).hover();
+    const tooltip = page.locator(
+      '.ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-container, .ant-tooltip:not(.ant-tooltip-hidden) .ant-tooltip-inner',
+    );
+    await expect.poll(() => tooltip.first().textContent(), { timeout: 10_000 }).toBe(full);
+    await shot(page, 'shell-labels-home-card-1440-en');
+    await page.context().close();
+  });
+});
+
 describe('screenshots', () => {
   for (const lang of ['zh', 'en'] as const) {
     for (const width of [1440, 390]) {
@@ -353,6 +623,8 @@ describe('session and notices', () => {
     const token = (JSON.parse(stored ?? '{}') as { v?: string }).v;
     expect(token).toBeTruthy();
     expect((await api('/user/access/logout', { token })).code).toBe(0);
+    // the test revoked the token: the next call is refused on purpose
+    allowPageErrors(refused(401, '/general/company/getCompany'));
 
     // an action that calls the server: refresh the home view (it reloads the company)
     await page.getByTestId('refresh-view').click();
@@ -374,6 +646,8 @@ describe('session and notices', () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
     await page.goto(`${server.url}/smartdata/datacapsule`);
+    // the view has loaded (a slow machine takes longer than the poll's second)
+    await page.getByTestId('tag').nth(1).waitFor();
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '数据舱']);
     const token = (
       JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? '{}') as { v?: string }
@@ -420,6 +694,11 @@ describe('session and notices', () => {
       await page.getByTestId('refresh-view').click();
     };
 
+    // the answers below are the test's own: a 400 and a refused connection
+    allowPageErrors(
+      refused(400, '/general/company/getCompany'),
+      /Failed to load resource: net::ERR_CONNECTION_REFUSED \[[^\]]*\/general\/company\/getCompany\]/,
+    );
     // 50001 with data: the data is the text, whatever the HTTP status
     await answer((route) =>
       route.fulfill({ status: 400, json: { code: 50001, message: '业务错误', data: '库存不足，无法出库' } }),

@@ -6,6 +6,8 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
+    // every test fails on a page error or console error it did not allow
+    setupFiles: ['./guard.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // each file starts its own server and browser; two cores: one file at a time

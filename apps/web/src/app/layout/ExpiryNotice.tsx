@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatTime } from '../../shared/time';
 import { useSession } from '../store/session';
 import { storage } from '../store/storage';
+import { useLayoutState } from './app-state';
 
 export const MY_ORDERS_PATH = '/user/myorder';
 const DAY_MS = 86_400_000;
@@ -16,11 +17,13 @@ function dismissKey(userId: number, expiresAt: string): string {
 /**
  * "Your subscribed service expires on …" when the company's service ends within
  * getUser.expiryNoticeDays days (or has ended). Dismissing is remembered per user and expiry
- * date, so a renewal (a new date) shows the notice again when it nears.
+ * date, so a renewal (a new date) shows the notice again when it nears. On a phone it is one slim
+ * line in short words, so it does not push the page down.
  */
 export function ExpiryNotice() {
   const { t } = useTranslation('app');
   const { user } = useSession();
+  const { mobile } = useLayoutState();
   const expiresAt = user?.serviceExpiresAt;
   const days = user?.expiryNoticeDays;
   if (!user || !expiresAt || days == null) return null;
@@ -36,7 +39,7 @@ export function ExpiryNotice() {
   const text = (
     <Trans
       t={t}
-      i18nKey={remaining <= 0 ? 'expiry.expired' : 'expiry.notice'}
+      i18nKey={`${remaining <= 0 ? 'expiry.expired' : 'expiry.notice'}${mobile ? 'Short' : ''}`}
       values={{ date }}
       components={{ date: <span className="nowrap" /> }}
     />
@@ -55,8 +58,8 @@ export function ExpiryNotice() {
       title={
         <span>
           {text}
-          <Link to={MY_ORDERS_PATH} style={{ marginLeft: 12 }} data-testid="expiry-notice-link">
-            {t('expiry.renew', '查看我的订单')}
+          <Link to={MY_ORDERS_PATH} className="expiry-notice-link" data-testid="expiry-notice-link">
+            {mobile ? t('expiry.renewShort', '我的订单') : t('expiry.renew', '查看我的订单')}
           </Link>
         </span>
       }

@@ -8,6 +8,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { CompanySwitcher } from './CompanySwitcher';
 import { LangSwitch } from './LangSwitch';
 import { UserMenu } from './UserMenu';
+import { ViewSwitcher } from './ViewSwitcher';
 
 export function Navbar() {
   const { t } = useTranslation('app');
@@ -34,7 +35,7 @@ export function Navbar() {
           onClick={() => navigate(`${REDIRECT_PREFIX}${pathname}${search}`, { replace: true })}
         />
       </Tooltip>
-      {mobile ? null : <Breadcrumb />}
+      {mobile ? <ViewSwitcher /> : <Breadcrumb />}
       <div className="navbar-right">
         <CompanySwitcher />
         <LangSwitch />

@@ -11,6 +11,15 @@ import { RouteIcon } from './icons';
 
 type Item = Required<MenuProps>['items'][number];
 
+/** A menu label: the sidebar's fixed width cuts a long one with an ellipsis, so it carries its full text as a tooltip. */
+function MenuLabel({ text }: { text: string }) {
+  return (
+    <span className="menu-label" title={text}>
+      {text}
+    </span>
+  );
+}
+
 function visibleChildren(entry: RouteEntry): RouteEntry[] {
   return (entry.children ?? []).filter((child) => !child.hidden);
 }
@@ -28,18 +37,22 @@ export function buildMenuItems(routes: readonly RouteEntry[], t: TFunction, pare
       items.push({
         key: onlyPath,
         icon: <RouteIcon name={only.meta?.icon ?? entry.meta?.icon} />,
-        label: only.meta?.title ? t(only.meta.title) : only.name,
+        label: <MenuLabel text={only.meta?.title ? t(only.meta.title) : only.name} />,
       });
       continue;
     }
     if (children.length === 0) {
-      items.push({ key: fullPath, icon: <RouteIcon name={entry.meta?.icon} />, label: title });
+      items.push({
+        key: fullPath,
+        icon: <RouteIcon name={entry.meta?.icon} />,
+        label: <MenuLabel text={title} />,
+      });
       continue;
     }
     items.push({
       key: fullPath,
       icon: <RouteIcon name={entry.meta?.icon} />,
-      label: title,
+      label: <MenuLabel text={title} />,
       children: buildMenuItems(children, t, fullPath),
     });
   }

@@ -3,6 +3,7 @@ import { Form, Input, Modal, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_COUNT } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { cabinNameRule } from '../cabin';
 
 export const KINDS: ItemKind[] = [10, 11, 13];
@@ -43,7 +44,8 @@ export function NameModal({
   }, [open, initialName, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const ok = await onSubmit({

@@ -9,6 +9,7 @@ import { cabinNameRule, paths } from '../cabin';
 import { ItemPicker } from '../components/ItemPicker';
 import { KIND_COLORS, NodeIcon } from '../components/NodeIcon';
 import '../datacabin.css';
+import { validated } from '../../../shared/validated';
 
 /** /smartdata/itemgroup/config/:groupId ('new' for a new group): name and member items. */
 export default function ItemGroupConfigPage() {
@@ -38,7 +39,9 @@ export default function ItemGroupConfigPage() {
   );
 
   const save = async () => {
-    const { name } = await form.validateFields();
+    const checked = await validated(form);
+    if (!checked) return;
+    const { name } = checked;
     setSaving(true);
     try {
       const envelope = await cabinApi.saveItemGroup({

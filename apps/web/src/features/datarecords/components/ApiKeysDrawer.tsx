@@ -22,6 +22,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinute } from '../../../shared/time';
+import { validated } from '../../../shared/validated';
 import { drApi, drKeys, type KeyKind, type SubmitKey, useSubmitEndpoints, useSubmitKeys } from '../api';
 import { sampleValue } from '../format';
 
@@ -77,7 +78,8 @@ export function ApiKeysDrawer({
   const refresh = () => void queryClient.invalidateQueries({ queryKey: drKeys.keys });
 
   const create = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await drApi.createKey({

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPickerValue, pickerNow } from '../../../shared/time';
+import { validated } from '../../../shared/validated';
 import { ZoneHint } from '../../../shared/ZoneHint';
 import { type DataRecord, drApi } from '../api';
 import { type FormValue, fieldLabel, fromFormValues, toFormValues } from '../format';
@@ -38,7 +39,8 @@ export function RecordFormModal({ itemId, fields, target, parentId, onClose, onD
   }, [target, editing, fields, form]);
 
   const submit = async () => {
-    const raw = await form.validateFields();
+    const raw = await validated(form);
+    if (!raw) return;
     const values = fromFormValues(fields, raw);
     const ts = raw[TS_KEY] as Dayjs | undefined;
     setSaving(true);

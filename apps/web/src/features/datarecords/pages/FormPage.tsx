@@ -24,6 +24,7 @@ import { drApi, useDataItem } from '../api';
 import { FilesInput } from '../components/FilesInput';
 import { dayjsFormat, pickerOf } from '../format';
 import '../datarecords.css';
+import { validated } from '../../../shared/validated';
 
 type FormState = Record<string, unknown>;
 
@@ -129,7 +130,8 @@ export default function FormPage() {
   const elements = data.form ?? [];
 
   const submit = async () => {
-    const state = await form.validateFields();
+    const state = await validated(form);
+    if (!state) return;
     setSaving(true);
     try {
       const envelope = await drApi.add({ itemId, values: toValues(elements, data.fields, state) });

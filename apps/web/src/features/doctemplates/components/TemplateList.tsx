@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NAME_COUNT } from '../../../shared/rules';
 import { formatMinute } from '../../../shared/time';
+import { validated } from '../../../shared/validated';
 import { cabinApi, cabinKeys, useCabinTree } from '../../datacabin/api';
 import { buildTree, cabinNameRule, type TreeNode } from '../../datacabin/cabin';
 import { docKeys, useDocTemplates } from '../api';
@@ -61,7 +62,8 @@ export function TemplateList() {
     ]);
 
   const create = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await cabinApi.create({

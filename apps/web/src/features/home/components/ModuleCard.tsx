@@ -34,7 +34,7 @@ export function ModuleCard({ entry }: { entry: RouteEntry }) {
             </Tag>
           )}
         </span>
-        <Typography.Text type="secondary" className="home-module-items" ellipsis>
+        <Typography.Text type="secondary" className="home-module-items" ellipsis={{ tooltip: true }}>
           {names.join(' · ')}
           {more > 0 ? ` ${t('modules.more', '等 {{count}} 项', { count: children.length })}` : ''}
         </Typography.Text>

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/store/session';
 import { formatTime } from '../../../shared/time';
+import { validated } from '../../../shared/validated';
 import {
   type Delegation,
   type Delegator,
@@ -45,7 +46,9 @@ function AddDelegateModal({
   };
 
   const submit = async () => {
-    const { delegateId } = await form.validateFields();
+    const checked = await validated(form);
+    if (!checked) return;
+    const { delegateId } = checked;
     setSaving(true);
     try {
       const envelope = await settingApi.addDelegate(delegateId);

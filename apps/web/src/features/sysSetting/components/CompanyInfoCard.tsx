@@ -23,6 +23,7 @@ import type { CurrentCompany } from '../../../app/store/types';
 import { ImageUpload } from '../../../shared/ImageUpload';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
 import { browserZone, offsetLabel } from '../../../shared/time';
+import { validated } from '../../../shared/validated';
 import { logoOf, settingApi } from '../api';
 
 interface Values {
@@ -88,7 +89,8 @@ export function CompanyInfoCard({
   };
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await settingApi.updateCompany({

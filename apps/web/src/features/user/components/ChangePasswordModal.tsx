@@ -2,6 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { userApi } from '../api';
 
 interface Values {
@@ -22,7 +23,8 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await userApi.updatePassword({

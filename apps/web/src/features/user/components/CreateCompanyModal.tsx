@@ -2,6 +2,7 @@ import { App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { userApi } from '../api';
 
 /** Create a company owned by the caller (who becomes its administrator). */
@@ -25,7 +26,9 @@ export function CreateCompanyModal({
   };
 
   const submit = async () => {
-    const { name } = await form.validateFields();
+    const checked = await validated(form);
+    if (!checked) return;
+    const { name } = checked;
     setSaving(true);
     try {
       const envelope = await userApi.addCompany(name.trim());

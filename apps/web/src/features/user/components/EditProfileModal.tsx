@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { loadSession } from '../../../app/store/loader';
 import { useSession } from '../../../app/store/session';
 import { nameRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { userApi } from '../api';
 
 interface Values {
@@ -23,7 +24,8 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
   }, [open, user, form]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await userApi.updateUser({

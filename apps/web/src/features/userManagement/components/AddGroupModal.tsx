@@ -2,6 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { umApi } from '../api';
 
 interface Values {
@@ -29,7 +30,8 @@ export function AddGroupModal({
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await umApi.addGroup({

@@ -2,6 +2,7 @@ import { App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_COUNT, nameRules, phoneRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { umApi } from '../api';
 import { RoleSelect } from './RoleSelect';
 
@@ -36,7 +37,8 @@ export function AddUserModal({
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       const envelope = await umApi.addSysUser({

@@ -2,6 +2,7 @@ import { App, Form, Input, Modal, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { type SysUser, umApi } from '../api';
 import { RoleSelect } from './RoleSelect';
 
@@ -36,7 +37,8 @@ export function EditUserModal({
 
   const submit = async () => {
     if (!user) return;
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     setSaving(true);
     try {
       // only what changed: the account's name and status can be changed only by its one company

@@ -2,6 +2,7 @@ import { App, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_COUNT, nameRules } from '../../../shared/rules';
+import { validated } from '../../../shared/validated';
 import { ROLE_TYPES, type Role, umApi } from '../api';
 import { MenuCodeTree } from './MenuCodeTree';
 import { roleDisplayName, roleTypeLabel } from './roleType';
@@ -47,7 +48,8 @@ export function RoleModal({
   }, [open, role, form, t]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     const body = {
       name: values.name.trim(),
       description: values.description?.trim() ?? '',

@@ -63,7 +63,8 @@ export default function RolePage() {
     {
       title: t('role.menuCodes', '菜单权限'),
       dataIndex: 'menuCodes',
-      width: 110,
+      // "Menu permissions" on one line
+      width: 160,
       align: 'right',
       render: (codes: string[]) => t('role.codeCount', '{{count}} 项', { count: codes.length }),
     },
