@@ -632,13 +632,15 @@ describe('session and notices', () => {
     await notice.waitFor();
     expect(await text(notice.locator('.ant-notification-notice-title'))).toBe('提示');
     expect((await text(notice.locator('.ant-notification-notice-description'))).length).toBeGreaterThan(0);
+    // the page reloads to /login right after the notice: read the storage once it has landed
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+    await page.getByTestId('login-submit').waitFor();
     const storedAfter = await page.evaluate(() => [
       localStorage.getItem('token'),
       localStorage.getItem('user'),
       localStorage.getItem('company'),
     ]);
     expect(storedAfter).toEqual([null, null, null]);
-    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
     await page.context().close();
   });
 
