@@ -251,7 +251,7 @@ describe('report templates', () => {
       await en.page.goto(`${server.url}/smartdata/reportTemplate/${reportId}/${encodeURIComponent(REPORT)}`);
       await en.page.getByTestId('report-template-page').waitFor();
       await expect
-        .poll(() => en.page.getByTestId('template-cell-1-1').innerText())
+        .poll(() => en.page.getByTestId('template-cell-1-1').innerText(), { timeout: 10_000 })
         .toContain('产线小时产量 · 产量 · Total yesterday');
       await shot(en.page, 'reports-template-en-1440');
       await en.page.getByTestId('report-edit').click();

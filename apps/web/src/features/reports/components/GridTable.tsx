@@ -56,6 +56,7 @@ export function GridTable({
 }) {
   const rowIndexes = Array.from({ length: rows }, (_, r) => r);
   const colIndexes = Array.from({ length: cols }, (_, c) => c);
+  const widths = [...(headers ? [40] : []), ...colIndexes.map((c) => colWidths[c] ?? 120)];
   return (
     <div className="rp-sheet" data-testid={testId ? `${testId}-sheet` : undefined}>
       {title ? (
@@ -64,7 +65,12 @@ export function GridTable({
         </div>
       ) : null}
       <div className="rp-scroll">
-        <table className={`rp-grid${onCellClick ? ' rp-grid-edit' : ''}`} data-testid={testId}>
+        <table
+          className={`rp-grid${onCellClick ? ' rp-grid-edit' : ''}`}
+          // columns keep their set widths on a narrow screen: the grid scrolls sideways instead
+          style={{ minWidth: widths.reduce((sum, w) => sum + w, 0) }}
+          data-testid={testId}
+        >
           <colgroup>
             {headers && <col style={{ width: 40 }} />}
             {colIndexes.map((c) => (
