@@ -280,45 +280,52 @@ describe('records of a data item', () => {
   });
 
   test('download the import template, fill it in and import it back', async () => {
-    await page.getByTestId('record-import').click();
-    await page.getByTestId('import-template').waitFor();
-    await shot(page, 'datarecords-import-template-zh-1440');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('import-template-xlsx').click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`${ITEM_NAME}-导入模板.xlsx`);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(cells(1)).toEqual(['时间', '温度(℃)', '备注', '日期', '照片']);
-    expect(cells(2)).toEqual([
-      '记录时间，格式 yyyy-MM-dd HH:mm:ss，留空为导入时间',
-      '小数，1 位小数，单位 ℃',
-      '文本',
-      '日期时间，格式 yyyy-MM-dd',
-      '图片，已上传文件的地址，可留空',
-    ]);
-    // filled in below the note row, which stays where it is
-    sheet.addRow(['2026-11-21 08:00:00', 36.64, '模板一', '2026-11-21', null]);
-    sheet.addRow(['2026-11-21 09:00:00', '很热', '模板坏行', null, null]);
-    const filled = Buffer.from(await book.xlsx.writeBuffer());
-    await page.getByTestId('import-modal').locator('input[type=file]').setInputFiles({
-      name: 'template.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: filled,
-    });
-    const result = page.getByTestId('import-result');
-    await expect.poll(() => result.innerText(), { timeout: 20_000 }).toContain('共 2 行，成功导入 1 行');
-    const reject = page.getByTestId('import-rejected').locator('tbody tr');
-    expect(await reject.count()).toBe(1);
-    // row 4 of the file; the field column names 温度, the reason does not repeat it
-    expect(await reject.locator('td').allInnerTexts()).toEqual(['4', '温度', '必须是数字']);
-    await shot(page, 'datarecords-import-template-result-zh-1440');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => column(page, '备注')).toContain('模板一');
-    expect(await column(page, '备注')).not.toContain('模板坏行');
+    // a page of its own: the shared page's later steps do not inherit its modal or download
+    const { context: own, page } = await openAs('zh');
+    try {
+      await go(page, valuePath(item), 'records-view');
+      await page.getByTestId('record-import').click();
+      await page.getByTestId('import-template').waitFor();
+      await shot(page, 'datarecords-import-template-zh-1440');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('import-template-xlsx').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${ITEM_NAME}-导入模板.xlsx`);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+      expect(cells(1)).toEqual(['时间', '温度(℃)', '备注', '日期', '照片']);
+      expect(cells(2)).toEqual([
+        '记录时间，格式 yyyy-MM-dd HH:mm:ss，留空为导入时间',
+        '小数，1 位小数，单位 ℃',
+        '文本',
+        '日期时间，格式 yyyy-MM-dd',
+        '图片，已上传文件的地址，可留空',
+      ]);
+      // filled in below the note row, which stays where it is
+      sheet.addRow(['2026-11-21 08:00:00', 36.64, '模板一', '2026-11-21', null]);
+      sheet.addRow(['2026-11-21 09:00:00', '很热', '模板坏行', null, null]);
+      const filled = Buffer.from(await book.xlsx.writeBuffer());
+      await page.getByTestId('import-modal').locator('input[type=file]').setInputFiles({
+        name: 'template.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: filled,
+      });
+      const result = page.getByTestId('import-result');
+      await expect.poll(() => result.innerText(), { timeout: 20_000 }).toContain('共 2 行，成功导入 1 行');
+      const reject = page.getByTestId('import-rejected').locator('tbody tr');
+      expect(await reject.count()).toBe(1);
+      // row 4 of the file; the field column names 温度, the reason does not repeat it
+      expect(await reject.locator('td').allInnerTexts()).toEqual(['4', '温度', '必须是数字']);
+      await shot(page, 'datarecords-import-template-result-zh-1440');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => column(page, '备注')).toContain('模板一');
+      expect(await column(page, '备注')).not.toContain('模板坏行');
+    } finally {
+      await own.close();
+    }
   });
 
   test('a record published over MQTT appears in the open list without reload', async (_ctx) => {
