@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { messageFor } from '@platform/domain';
+import ExcelJS from 'exceljs';
 import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -284,6 +285,55 @@ describe('records of a data item', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => column(page, '备注')).toContain('导入一');
     expect(await column(page, '备注')).not.toContain('坏行');
+  });
+
+  test('download the import template, fill it in and import it back', async () => {
+    // a page of its own: the shared page's later steps do not inherit its modal or download
+    const { context: own, page } = await openAs('zh');
+    try {
+      await go(page, valuePath(item), 'records-view');
+      await page.getByTestId('record-import').click();
+      await page.getByTestId('import-template').waitFor();
+      await shot(page, 'datarecords-import-template-zh-1440');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('import-template-xlsx').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${ITEM_NAME}-导入模板.xlsx`);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+      expect(cells(1)).toEqual(['时间', '温度(℃)', '备注', '日期', '照片']);
+      expect(cells(2)).toEqual([
+        '记录时间，格式 yyyy-MM-dd HH:mm:ss，留空为导入时间',
+        '小数，1 位小数，单位 ℃',
+        '文本',
+        '日期时间，格式 yyyy-MM-dd',
+        '图片，已上传文件的地址，可留空',
+      ]);
+      // filled in below the note row, which stays where it is
+      sheet.addRow(['2026-11-21 08:00:00', 36.64, '模板一', '2026-11-21', null]);
+      sheet.addRow(['2026-11-21 09:00:00', '很热', '模板坏行', null, null]);
+      const filled = Buffer.from(await book.xlsx.writeBuffer());
+      await page.getByTestId('import-modal').locator('input[type=file]').setInputFiles({
+        name: 'template.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: filled,
+      });
+      const result = page.getByTestId('import-result');
+      await expect.poll(() => result.innerText(), { timeout: 20_000 }).toContain('共 2 行，成功导入 1 行');
+      const reject = page.getByTestId('import-rejected').locator('tbody tr');
+      expect(await reject.count()).toBe(1);
+      // row 4 of the file; the field column names 温度, the reason does not repeat it
+      expect(await reject.locator('td').allInnerTexts()).toEqual(['4', '温度', '必须是数字']);
+      await shot(page, 'datarecords-import-template-result-zh-1440');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => column(page, '备注')).toContain('模板一');
+      expect(await column(page, '备注')).not.toContain('模板坏行');
+    } finally {
+      await own.close();
+    }
   });
 
   test('a record published over MQTT appears in the open list without reload', async (_ctx) => {
@@ -575,6 +625,56 @@ describe('uploads, forms and screens', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a form submitted with nothing entered is refused with a message, and nothing is stored', async () => {
+    const form = await makeItem('E2E空白表单', 11, [
+      { name: '读数', unit: 'kPa', type: 1, decimals: 2 },
+      { name: '备注', type: 5 },
+    ]);
+    const saved = await postJson('/smartdata/item/updateForm', {
+      itemId: form.itemId,
+      form: [
+        { id: 'a', type: 'number', label: '读数', field: 'f1', required: false },
+        { id: 'b', type: 'input', label: '备注', field: 'f2', required: false },
+      ],
+    });
+    expect(saved.code, saved.message).toBe(0);
+    const count = async () =>
+      (await api<{ total: number }>(`/smartdata/record/list?itemId=${form.itemId}&pageNum=1&pageSize=10`))
+        .data.total;
+    for (const lang of ['zh', 'en'] as const) {
+      const { context, page } = await openAs(lang);
+      try {
+        await go(
+          page,
+          `/smartdata/formpage/${form.itemId}/${encodeURIComponent(form.name)}/${form.nodeId}`,
+          'entry-form',
+        );
+        await page.getByTestId('form-submit').click();
+        const words =
+          lang === 'zh'
+            ? '没有填写任何内容，请至少填写一项后再提交'
+            : 'Nothing was entered: fill in at least one field before submitting';
+        await page.locator('.ant-message-notice .ant-message-warning', { hasText: words }).waitFor();
+        expect(await page.locator('.ant-message-success').count()).toBe(0);
+        await shot(page, `datarecords-form-empty-${lang}-1440`);
+        expect(await count()).toBe(0);
+        // blanks typed and cleared are still nothing
+        await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+        await field(page, 'form-el-f2').fill('   ');
+        await page.getByTestId('form-submit').click();
+        await page.locator('.ant-message-notice .ant-message-warning', { hasText: words }).waitFor();
+        expect(await count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+    // the server refuses it too, whoever sends it
+    const direct = await postJson('/smartdata/record/add', { itemId: form.itemId, values: { f1: null } });
+    expect(direct).toMatchObject({ code: 40000, data: { field: 'values' } });
+    expect(direct.message).toBe(messageFor('recordEmpty', 'zh'));
+    expect(await count()).toBe(0);
   });
 
   for (const lang of ['zh', 'en'] as const) {

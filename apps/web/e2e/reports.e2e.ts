@@ -124,7 +124,14 @@ describe('report templates', () => {
     const bind = async (r: number, c: number, method: string) => {
       await page.getByTestId(`edit-cell-${r}-${c}`).click();
       await panel.getByText('绑定数据').click();
+      // nothing chosen yet: the cell says what to choose, never an id ("{#0. · 最新记录}")
+      await expect
+        .poll(() => page.getByTestId(`edit-cell-${r}-${c}`).innerText())
+        .toBe('选择数据项 · 最新记录');
       await pickTree(page, page.getByTestId('report-cell-item'), DEMO_ITEM);
+      await expect
+        .poll(() => page.getByTestId(`edit-cell-${r}-${c}`).innerText())
+        .toBe(`${DEMO_ITEM} · 选择字段 · 最新记录`);
       await pickOption(page, page.getByTestId('report-cell-field'), '产量');
       await pickOption(page, page.getByTestId('report-cell-method'), method);
     };
@@ -154,7 +161,7 @@ describe('report templates', () => {
     await page.getByTestId('edit-cell-0-1').click();
     await expect
       .poll(() => page.getByTestId('edit-cell-0-1').innerText())
-      .toContain('产线小时产量.产量 · 最新记录');
+      .toContain('产线小时产量 · 产量 · 最新记录');
     await shot(page, 'reports-edit-zh-1440');
 
     await page.getByTestId('report-save').click();
@@ -244,8 +251,8 @@ describe('report templates', () => {
       await en.page.goto(`${server.url}/smartdata/reportTemplate/${reportId}/${encodeURIComponent(REPORT)}`);
       await en.page.getByTestId('report-template-page').waitFor();
       await expect
-        .poll(() => en.page.getByTestId('template-cell-1-1').innerText())
-        .toContain('产线小时产量.产量 · Total yesterday');
+        .poll(() => en.page.getByTestId('template-cell-1-1').innerText(), { timeout: 10_000 })
+        .toContain('产线小时产量 · 产量 · Total yesterday');
       await shot(en.page, 'reports-template-en-1440');
       await en.page.getByTestId('report-edit').click();
       await en.page.getByTestId('report-edit-page').waitFor();
@@ -268,7 +275,7 @@ describe('report templates', () => {
       await zh.page.getByTestId('report-template-page').waitFor();
       await expect
         .poll(() => zh.page.getByTestId('template-cell-1-1').innerText())
-        .toContain('产线小时产量.产量');
+        .toContain('产线小时产量 · 产量');
       await shot(zh.page, 'reports-template-zh-390');
       await zh.page.getByTestId('report-edit').click();
       await zh.page.getByTestId('report-edit-page').waitFor();
@@ -280,6 +287,113 @@ describe('report templates', () => {
       await shot(zh.page, 'reports-preview-zh-390');
     } finally {
       await zh.context.close();
+    }
+  });
+
+  describe('a narrow column of a 3-decimal average', () => {
+    const PRESSURE = 'E2E压力';
+    /** the average of 1234567.004, .005 and .005 is 1234567.004666…: 压力 shows 3 decimals */
+    const SHOWN = '1234567.005';
+    let pressureReport: number;
+
+    beforeAll(async () => {
+      const item = await postJson<{ id: number; refId: number }>('/smartdata/cabin/create', {
+        parentId: null,
+        type: 'dataItem',
+        name: PRESSURE,
+        kind: 10,
+      });
+      expect(item.code, item.message).toBe(0);
+      const fields = [{ name: '压力', unit: 'MPa', type: 1, decimals: 3 }];
+      const updated = await postJson('/smartdata/item/update', { itemId: item.data.refId, fields });
+      expect(updated.code, updated.message).toBe(0);
+      for (const [hour, value] of [
+        [1, 1234567.004],
+        [2, 1234567.005],
+        [3, 1234567.005],
+      ] as const) {
+        const added = await postJson('/smartdata/record/add', {
+          itemId: item.data.refId,
+          values: { f1: value },
+          ts: `2026-11-20T0${hour}:00:00.000Z`,
+        });
+        expect(added.code, added.message).toBe(0);
+      }
+      const report = await postJson<{ id: number }>('/smartdata/cabin/create', {
+        parentId: null,
+        type: 'report',
+        name: '压力报表',
+      });
+      expect(report.code, report.message).toBe(0);
+      pressureReport = report.data.id;
+      const saved = await postJson('/smartdata/report/save', {
+        id: pressureReport,
+        template: {
+          title: '压力日均值',
+          rows: 2,
+          cols: 2,
+          colWidths: [100, 60],
+          merges: [],
+          cells: [
+            { row: 0, col: 0, kind: 'text', text: '平均压力' },
+            {
+              row: 0,
+              col: 1,
+              kind: 'bind',
+              itemId: item.data.refId,
+              field: 'f1',
+              method: 'rangeAvg',
+              range: 'period',
+              from: '2026-11-20T00:00:00.000Z',
+              to: '2026-11-21T00:00:00.000Z',
+            },
+            { row: 1, col: 0, kind: 'text', text: '备注' },
+          ],
+        },
+      });
+      expect(saved.code, saved.message).toBe(0);
+    });
+
+    for (const lang of ['zh', 'en'] as const) {
+      for (const width of [1440, 390]) {
+        test(`preview ${lang} ${width}px: field decimals, numbers unbroken, title over the grid, a way back`, async () => {
+          const person = await openAs(lang, width);
+          try {
+            const p = person.page;
+            await p.goto(`${server.url}/previewReport/${pressureReport}`);
+            const cell = p.getByTestId('preview-cell-0-1');
+            await expect.poll(() => cell.innerText()).toBe(SHOWN);
+            // one line: the column grew rather than break the number
+            const lines = await cell.evaluate((td) => {
+              const range = document.createRange();
+              range.selectNodeContents(td);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            });
+            expect(lines).toBe(1);
+            expect(await cell.evaluate((td) => td.scrollWidth <= td.clientWidth)).toBe(true);
+            // the title is centred over the grid, not over the page
+            const title = await p.getByTestId('preview-title').boundingBox();
+            const grid = await p.getByTestId('report-preview-grid').boundingBox();
+            expect(title && grid).toBeTruthy();
+            expect(Math.abs(title!.x + title!.width / 2 - (grid!.x + grid!.width / 2))).toBeLessThan(2);
+            expect(await p.getByTestId('preview-title').innerText()).toBe('压力日均值');
+            await shot(p, `reports-preview-narrow-${lang}-${width}`);
+            // opened directly: back leads to the report's template page
+            await p.getByTestId('preview-back').click();
+            await p.getByTestId('report-template-page').waitFor();
+            expect(decodeURIComponent(new URL(p.url()).pathname)).toBe(
+              `/smartdata/reportTemplate/${pressureReport}/压力报表`,
+            );
+            // opened from the template page: back returns there
+            await p.getByTestId('report-preview').click();
+            await p.getByTestId('report-preview-page').waitFor();
+            await p.getByTestId('preview-back').click();
+            await p.getByTestId('report-template-page').waitFor();
+          } finally {
+            await person.context.close();
+          }
+        });
+      }
     }
   });
 });

@@ -370,6 +370,11 @@ export const CATALOGUE = {
     en: '{field} must be a list of uploaded files',
     zh: '{field} 必须是已上传文件的列表',
   },
+  recordEmpty: {
+    code: C.VALIDATION,
+    en: 'Nothing was entered: fill in at least one field',
+    zh: '没有填写任何内容，请至少填写一项',
+  },
   tooManyFiles: {
     code: C.VALIDATION,
     en: '{field} has too many files',

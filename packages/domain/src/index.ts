@@ -3,6 +3,7 @@ export * from './data/cron';
 export * from './data/csv-cells';
 export * from './data/fields';
 export * from './data/form';
+export * from './data/import-template';
 export * from './data/jumps';
 export * from './data/time';
 export * from './data/types';

@@ -4,6 +4,7 @@ import {
   checkReportTemplate,
   columnName,
   emptyReportTemplate,
+  fieldReportDecimals,
   formatReportNumber,
   type ReportTemplate,
   renderGrid,
@@ -248,6 +249,24 @@ describe('renderGrid', () => {
     expect(out.grid[2]![1]).toMatchObject({ text: '', value: null });
   });
 
+  it("shows a value with its field's decimals when the cell names none; the cell's own win", () => {
+    const t = good(DAILY);
+    const out = renderGrid(
+      t,
+      new Map([
+        ['1:1', 1.004721],
+        ['2:1', 1234.5],
+      ]),
+      new Map([
+        ['1:1', 3],
+        ['2:1', 3],
+      ]),
+    );
+    expect(out.grid[1]![1]).toMatchObject({ kind: 'value', text: '1.005', value: 1.004721, decimals: 3 });
+    // cell (2,1) names 0 decimals itself
+    expect(out.grid[2]![1]).toMatchObject({ text: '1235', decimals: 0 });
+  });
+
   it('keeps an empty merged anchor spanning', () => {
     const t = good({ rows: 2, cols: 2, merges: [{ row: 0, col: 0, rowSpan: 2, colSpan: 2 }] });
     const out = renderGrid(t, {});
@@ -262,6 +281,16 @@ describe('helpers', () => {
     expect(formatReportNumber(2.5, 0)).toBe('3');
     expect(formatReportNumber(-0.0000001)).toBe('0');
     expect(formatReportNumber(12, 2)).toBe('12.00');
+    // half away from zero on the decimal digits, not on the binary double (1.0045 is 1.00449999…)
+    expect(formatReportNumber(1.0045, 3)).toBe('1.005');
+    expect(formatReportNumber(-0.0001, 2)).toBe('0.00');
+  });
+
+  it("takes a field's decimals for decimal and currency fields only", () => {
+    expect(fieldReportDecimals({ type: 1, decimals: 3 })).toBe(3);
+    expect(fieldReportDecimals({ type: 1 })).toBeUndefined();
+    expect(fieldReportDecimals({ type: 2 })).toBe(2);
+    expect(fieldReportDecimals({ type: 10 })).toBeUndefined();
   });
 
   it('reads stored content: {} and broken content are a new empty report', () => {

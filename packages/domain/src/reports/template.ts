@@ -13,10 +13,12 @@
 import {
   ACQUISITION_METHODS,
   type AcquisitionMethod,
+  type FieldDef,
   RANGE_METHODS,
   TIME_RANGES,
   type TimeRange,
 } from '../data/types';
+import { roundTo } from '../data/values';
 import type { ErrorKey } from '../errors';
 
 export const REPORT_MAX_ROWS = 100;
@@ -274,12 +276,27 @@ export function reportBindings(template: ReportTemplate): Array<Extract<ReportCe
   return template.cells.filter((c): c is Extract<ReportCell, { kind: 'bind' }> => c.kind === 'bind');
 }
 
-/** Shows a number: fixed decimals when the binding names them, else as computed (≤ 6 places). */
+/**
+ * Shows a number: with fixed decimals when given (the cell's own, else its field's), else as
+ * computed (≤ 6 places). Rounded half away from zero on the decimal digits, as records are.
+ */
 export function formatReportNumber(value: number, decimals?: number): string {
   if (!Number.isFinite(value)) return '';
-  if (decimals !== undefined) return value.toFixed(decimals);
+  if (decimals !== undefined) {
+    const rounded = roundTo(value, decimals);
+    return (Object.is(rounded, -0) ? 0 : rounded).toFixed(decimals);
+  }
   const rounded = Math.round(value * 1e6) / 1e6;
   return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/**
+ * The decimals a bound value of this field shows when the cell names none: the field's own
+ * (currency 2 by default); undefined for integers and decimals without places, shown as computed.
+ */
+export function fieldReportDecimals(field: Pick<FieldDef, 'type' | 'decimals'>): number | undefined {
+  if (field.type !== 1 && field.type !== 2) return undefined;
+  return field.decimals ?? (field.type === 2 ? 2 : undefined);
 }
 
 export type ResolvedCell =
@@ -324,6 +341,8 @@ export interface ResolvedReport {
 export function renderGrid(
   template: ReportTemplate,
   values: ReadonlyMap<string, number | null> | Readonly<Record<string, number | null>>,
+  /** by `cellKey`: the bound field's decimals (fieldReportDecimals), used when the cell names none */
+  fieldDecimals: ReadonlyMap<string, number | undefined> = new Map(),
 ): ResolvedReport {
   const lookup = (key: string): number | null => {
     const v = values instanceof Map ? values.get(key) : (values as Record<string, number | null>)[key];
@@ -355,11 +374,12 @@ export function renderGrid(
       continue;
     }
     const value = lookup(cellKey(cell.row, cell.col));
+    const decimals = cell.decimals ?? fieldDecimals.get(cellKey(cell.row, cell.col));
     grid[cell.row]![cell.col] = {
       kind: 'value',
-      text: value === null ? '' : formatReportNumber(value, cell.decimals),
+      text: value === null ? '' : formatReportNumber(value, decimals),
       value,
-      ...(cell.decimals !== undefined ? { decimals: cell.decimals } : {}),
+      ...(decimals !== undefined ? { decimals } : {}),
       rowSpan,
       colSpan,
       ...styled,

@@ -5,7 +5,7 @@
  * signed links, the record keeps references, see stored-files.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { checkRecord, DATA_PERMISSION, IMAGE_MAX_BYTES, type StoredFile } from '@platform/domain';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
@@ -19,9 +19,9 @@ import { formId, readForm } from './multipart';
 import { parseFilters, parseInstant, whereOf } from './query';
 import { dataCaller, PERMISSION, QueryWindow, StoredFileSchema } from './schemas';
 import { itemFor, recordBatches } from './service';
-import { attachment, csvStream, readSheet, SheetFormatError, xlsxStream } from './spreadsheet';
+import { attachment, csvStream, readSheet, SheetFormatError, templateXlsx, xlsxStream } from './spreadsheet';
 import { recordFileRef, withFileLink } from './stored-files';
-import { checkRows, exportHeader, exportRow, mapHeader } from './table-io';
+import { checkRows, dataRows, exportHeader, exportRow, mapHeader, templateRows } from './table-io';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
@@ -38,6 +38,8 @@ const ImportResult = Type.Object({
     }),
   ),
 });
+
+const TEMPLATE_SUFFIX = { zh: '导入模板', en: 'import template' } as const;
 
 function stamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -96,6 +98,51 @@ export default async function fileRoutes(app: App): Promise<void> {
     },
   );
 
+  app.get(
+    '/smartdata/record/template',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags: ['records'],
+        summary:
+          "An item's import template, XLSX or CSV: the header the import reads (time, then field names with units) and a row saying what each column takes, which the import skips",
+        querystring: Type.Object({
+          itemId: Id,
+          format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]),
+        }),
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'the file' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const item = await itemFor(app.db, dataCaller(request), q.itemId, DATA_PERMISSION.read);
+      const lang = request.lang;
+      const { header, note } = templateRows(item.fields, lang);
+      const fileName = `${item.name}-${TEMPLATE_SUFFIX[lang]}.${q.format}`;
+      const body =
+        q.format === 'csv'
+          ? csvStream(
+              header,
+              (async function* () {
+                yield [note];
+              })(),
+            )
+          : Readable.from([await templateXlsx(item.name, header, note, lang)]);
+      return reply
+        .header(
+          'content-type',
+          q.format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', attachment(fileName))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
   app.post(
     '/smartdata/record/import',
     {
@@ -133,7 +180,8 @@ export default async function fileRoutes(app: App): Promise<void> {
       if ('key' in map)
         throw new AppError(map.key, { column: map.column }, { field: 'file', column: map.column });
       const tz = await companyTimeZone(app.db, who.companyId);
-      const { good, rejected } = checkRows(rows, map, item.fields, request.lang, tz);
+      const data = dataRows(rows, map);
+      const { good, rejected } = checkRows(data, map, item.fields, request.lang, tz);
       let inserted = 0;
       if (good.length > 0) {
         try {
@@ -149,7 +197,7 @@ export default async function fileRoutes(app: App): Promise<void> {
           throw error instanceof AppError ? localizeRecordError(error, request.lang) : error;
         }
       }
-      return ok({ total: rows.length, inserted, rejected }, 'operation', request.lang);
+      return ok({ total: data.length, inserted, rejected }, 'operation', request.lang);
     },
   );
 

@@ -284,11 +284,32 @@ describe('record import', () => {
       [6, 'f2'],
       [7, 'ts'],
     ]);
-    expect(rejected[0].message).toContain('count');
-    expect(rejected[1].message).toContain('温度');
+    // the reason stands beside the field's column: it does not repeat the field's name
+    expect(rejected.map((r: { message: string }) => r.message)).toEqual([
+      '必须是数字',
+      '必须是数字',
+      '不能为空',
+      '必须是有效的日期时间',
+    ]);
     expect(await contentOf(itemId)).toEqual([
       { ts: '2026-04-01T00:00:00.000Z', values: { f1: 20.5, f2: 1, f3: 'ok' } },
       { ts: '2026-04-01T16:00:00.000Z', values: { f1: 7, f2: 6, f3: 'quoted, with comma' } },
+    ]);
+  });
+
+  it('words rejections in English without the field name too', async () => {
+    const { itemId } = await itemWith();
+    const csv = Buffer.from('count,温度\n1.5,1\n2,warm\n');
+    const { payload, headers } = multipartForm({ itemId }, { bytes: csv, filename: 'data.csv' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/general/smartdata/record/import',
+      payload,
+      headers: { ...headers, ...bearer(a.admin.token), 'accept-language': 'en' },
+    });
+    expect(res.json().data.rejected).toEqual([
+      { row: 2, field: 'f2', message: 'must be an integer' },
+      { row: 3, field: 'f1', message: 'must be a number' },
     ]);
   });
 
@@ -333,6 +354,100 @@ describe('record import', () => {
     }
     expect(await recordsOf(t, readOnly.itemId)).toHaveLength(0);
     expect(await recordsOf(t, none.itemId)).toHaveLength(0);
+  });
+});
+
+describe('import template', () => {
+  function template(token: string, query: Record<string, string | number>, lang = 'zh') {
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+    return t.app.inject({
+      method: 'GET',
+      url: `/general/smartdata/record/template?${qs}`,
+      headers: { ...bearer(token), 'accept-language': lang },
+    });
+  }
+
+  const ZH_NOTES = [
+    '记录时间，格式 yyyy-MM-dd HH:mm:ss，留空为导入时间',
+    '小数，2 位小数，单位 ℃',
+    '整数，必填',
+    '文本',
+    '日期时间，格式 yyyy-MM-dd HH:mm:ss',
+    '货币，2 位小数',
+  ];
+
+  it('XLSX: the header the import reads, a note on each column, instructions; filled, it imports back', async () => {
+    const { itemId } = await itemWith(1);
+    const res = await template(a.limited.token, { itemId, format: 'xlsx' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1]!)).toMatch(
+      /-导入模板\.xlsx$/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rowValues = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(rowValues(1)).toEqual(['时间', '温度(℃)', 'count', 'note', 'checked', 'price']);
+    expect(rowValues(2)).toEqual(ZH_NOTES);
+    expect(sheet.rowCount).toBe(2);
+    expect(book.worksheets[1]!.getCell('A1').value).toMatch(/第 1 行是表头/);
+
+    // filled in as a person would, the note row left in place
+    sheet.addRow(['2026-05-01 08:00:00', 21.456, 3, '一号', '2026-05-01 09:00:00', 12]);
+    sheet.addRow(['', 1, 'x', '', '', '']);
+    sheet.addRow([null, null, 4, null, null, null]);
+    const filled = Buffer.from(await book.xlsx.writeBuffer());
+    const writable = await itemWith(2);
+    const imported = await importFile(a.limited.token, writable.itemId, filled, 'template.xlsx');
+    expect(imported.json()).toMatchObject({
+      code: 0,
+      data: { total: 3, inserted: 2, rejected: [{ row: 4, field: 'f2', message: '必须是数字' }] },
+    });
+    const rows = (await recordsOf(t, writable.itemId)).sort((x, y) => x.id - y.id);
+    expect(rows.map((r) => r.values)).toEqual([
+      { f1: 21.46, f2: 3, f3: '一号', f4: '2026-05-01T01:00:00.000Z', f5: 12 },
+      { f1: null, f2: 4, f3: null, f4: null, f5: null },
+    ]);
+    expect(rows[0]!.ts.toISOString()).toBe('2026-05-01T00:00:00.000Z');
+  });
+
+  it('CSV in English: header and notes; the note row is skipped on import, with or without it', async () => {
+    const { itemId } = await itemWith();
+    const res = await template(a.admin.token, { itemId, format: 'csv' }, 'en');
+    expect(res.headers['content-type']).toContain('text/csv');
+    const text = res.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).trimEnd().split(/\r?\n/);
+    expect(lines).toEqual([
+      'Time,温度(℃),count,note,checked,price',
+      '"Record time, format yyyy-MM-dd HH:mm:ss; empty: the time of the import",Decimal; 2 decimal places; unit ℃,Integer; required,Text,Date and time; format yyyy-MM-dd HH:mm:ss,Currency; 2 decimal places',
+    ]);
+    const withNote = Buffer.from(`${text}2026-05-02 08:00:00,1,2,a,,\n`);
+    const first = await importFile(a.admin.token, itemId, withNote);
+    expect(first.json()).toMatchObject({ code: 0, data: { total: 1, inserted: 1, rejected: [] } });
+    // a Chinese template into the same item: its note row is known too
+    const zh = (await template(a.admin.token, { itemId, format: 'csv' })).rawPayload.toString('utf8');
+    const second = await importFile(a.admin.token, itemId, Buffer.from(`${zh},,7,,,\n`));
+    expect(second.json()).toMatchObject({ code: 0, data: { total: 1, inserted: 1, rejected: [] } });
+    // a note in a wrong column is data, and rejected as such
+    const shifted = `时间,count\n,${ZH_NOTES[1]}\n`;
+    const third = await importFile(a.admin.token, itemId, Buffer.from(shifted));
+    expect(third.json().data).toMatchObject({ total: 1, inserted: 0, rejected: [{ row: 2, field: 'f2' }] });
+    expect(await recordsOf(t, itemId)).toHaveLength(2);
+  });
+
+  it('names a bad format, refuses no permission and another company (40400)', async () => {
+    const { itemId } = await itemWith(0);
+    expect((await template(a.admin.token, { itemId, format: 'pdf' })).json()).toMatchObject({
+      code: ERROR_CODES.VALIDATION,
+      data: { field: 'format' },
+    });
+    for (const token of [a.limited.token, b.admin.token]) {
+      const res = await template(token, { itemId, format: 'xlsx' });
+      expect(res.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: { field: 'itemId' } });
+      expect(res.body).not.toContain('温度');
+    }
   });
 });
 

@@ -120,6 +120,24 @@ export const recordsRouteCases: RouteCases = {
       };
     },
   },
+  'GET /general/smartdata/record/template': {
+    attack: async (ctx) => {
+      const { itemId, before } = await victim(ctx.t, ctx.a.id);
+      const notFound = untouched(ctx, itemId, before);
+      return {
+        request: {
+          method: 'GET',
+          url: `/general/smartdata/record/template?itemId=${itemId}&format=csv`,
+          headers: bearer(ctx.b.admin.token),
+        },
+        verify: async (res) => {
+          await notFound(res);
+          // not even the field names
+          expect(res.body).not.toContain('温度');
+        },
+      };
+    },
+  },
   'POST /general/smartdata/record/import': {
     attack: async (ctx) => {
       const { itemId, before } = await victim(ctx.t, ctx.a.id);

@@ -94,6 +94,56 @@ export function xlsxStream(
   return out;
 }
 
+const TEMPLATE_HELP = {
+  zh: {
+    sheet: '填写说明',
+    lines: [
+      '第 1 行是表头，请勿修改：时间，然后是各字段的名称（括号中为单位）。',
+      '第 2 行说明各列应填写的内容，导入时自动跳过，可保留也可删除。',
+      '从第 3 行起每行一条记录；留空的单元格不写入，必填字段不能留空。',
+      '时间列留空时，记录时间为导入的时间。',
+    ],
+  },
+  en: {
+    sheet: 'Instructions',
+    lines: [
+      'Row 1 is the header, do not change it: the time, then the name of each field (its unit in brackets).',
+      'Row 2 says what each column takes; the import skips it, keep or delete it as you like.',
+      'From row 3 on, one record per row; empty cells are not written, required fields cannot be empty.',
+      'An empty time means the record is stamped with the time of the import.',
+    ],
+  },
+} as const;
+
+/**
+ * An item's import template as XLSX: the header (bold, frozen), the note row (grey, wrapped),
+ * text-formatted time column so Excel keeps typed times as written, and a sheet of instructions.
+ */
+export async function templateXlsx(
+  sheetName: string,
+  header: string[],
+  note: string[],
+  lang: 'zh' | 'en',
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet1', {
+    views: [{ state: 'frozen', ySplit: 2 }],
+  });
+  sheet.columns = header.map((h, i) => ({
+    key: String(i),
+    width: Math.min(40, Math.max(i === 0 ? 20 : 14, h.length + 4, Math.ceil((note[i]?.length ?? 0) / 2))),
+  }));
+  sheet.addRow(header).font = { bold: true };
+  const noteRow = sheet.addRow(note);
+  noteRow.font = { italic: true, color: { argb: 'FF8C8C8C' } };
+  noteRow.alignment = { wrapText: true, vertical: 'top' };
+  sheet.getColumn(1).numFmt = '@';
+  const help = workbook.addWorksheet(TEMPLATE_HELP[lang].sheet);
+  help.getColumn(1).width = 100;
+  for (const line of TEMPLATE_HELP[lang].lines) help.addRow([line]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 function isZip(bytes: Buffer): boolean {
   return (
     bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04

@@ -6,6 +6,7 @@
  * with its unit, in either kind of bracket.
  */
 import {
+  cellReason,
   checkRecord,
   DEFAULT_TIME_ZONE,
   type ErrorKey,
@@ -13,11 +14,12 @@ import {
   formatInstant,
   formatValue,
   type ImportCell,
+  isTemplateNoteRow,
   type Lang,
-  messageFor,
   NUMERIC_FIELD_TYPES,
   parseCell,
   type RecordValues,
+  templateNote,
 } from '@platform/domain';
 import type { RecordRow } from './service';
 import type { OutCell, SheetRow } from './spreadsheet';
@@ -98,6 +100,25 @@ export function mapHeader(cells: ImportCell[], fields: FieldDef[]): ColumnMap | 
   return map;
 }
 
+/** The template's note row (the second, right after the header) is not data: it is left out. */
+export function dataRows(rows: SheetRow[], map: ColumnMap): SheetRow[] {
+  const first = rows[0];
+  if (!first) return rows;
+  const width = Math.max(first.cells.length, ...map.fields.keys(), map.time ?? 0);
+  const columns = Array.from({ length: width + 1 }, (_, i): FieldDef | 'time' | undefined =>
+    i === map.time ? 'time' : map.fields.get(i),
+  );
+  return isTemplateNoteRow(first.cells, columns) ? rows.slice(1) : rows;
+}
+
+/** The import template: the export's header, then what each column takes (templateNote). */
+export function templateRows(fields: FieldDef[], lang: Lang): { header: string[]; note: string[] } {
+  return {
+    header: exportHeader(fields, lang),
+    note: [templateNote('time', lang), ...fields.map((f) => templateNote(f, lang))],
+  };
+}
+
 export interface Rejected {
   row: number;
   field: string;
@@ -121,8 +142,9 @@ export function checkRows(
   const good: CheckedRow[] = [];
   const rejected: Rejected[] = [];
   const timeField: FieldDef = { key: 'ts', name: TIME_HEADERS[lang], type: 4 };
+  // the reason stands beside the field's column: it does not repeat the field's name
   const reject = (row: number, field: string, key: ErrorKey, name: string) =>
-    rejected.push({ row, field, message: messageFor(key, lang, { field: name }) });
+    rejected.push({ row, field, message: cellReason(key, lang, name) });
   rowLoop: for (const { row, cells } of rows) {
     let ts: Date | undefined;
     if (map.time !== null) {

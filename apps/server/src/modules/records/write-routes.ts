@@ -3,7 +3,7 @@
  * other source (validation, rollups, jump associations, live fan-out); an edit checks only the
  * fields sent, keeps the rest, and recomputes the rollup buckets of the record's time.
  */
-import { checkRecord, DATA_PERMISSION, isRecordTime } from '@platform/domain';
+import { checkRecord, DATA_PERMISSION, isBlankValue, isRecordTime } from '@platform/domain';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError, fieldError, ok } from '../../platform/envelope';
@@ -47,6 +47,10 @@ export default async function writeRoutes(app: App): Promise<void> {
       // checked here too, so the error names the field the way the other record routes do
       const checked = checkRecord(item.fields, values, { tz: await companyTimeZone(app.db, who.companyId) });
       if (!checked.ok) throw recordFieldError(checked);
+      // a record of nothing at all is a slip (a form sent blank), not data: refused, nothing written
+      if (Object.values(checked.values).every(isBlankValue)) {
+        throw new AppError('recordEmpty', {}, { field: 'values' });
+      }
       if (parentId != null) await requireParent(app.db, who, parentId);
       try {
         const { ids } = await app.ingest.write({

@@ -102,6 +102,30 @@ describe('record add', () => {
     expect(await recordsOf(t, itemId)).toHaveLength(0);
   });
 
+  it('refuses a record with nothing entered, saying so, and writes nothing', async () => {
+    const optional = FIELDS.map(({ required: _r, ...f }) => f);
+    const { itemId } = await makeItem(t, a.id, { fields: optional, kind: 11 });
+    for (const values of [{}, { f1: null, f2: null, f3: null }, { f3: '   ' }, { 温度: '' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/general/smartdata/record/add',
+        payload: { itemId, values },
+        headers: { ...bearer(a.admin.token), 'accept-language': 'en' },
+      });
+      expect(res.json(), JSON.stringify(values)).toEqual({
+        code: ERROR_CODES.VALIDATION,
+        message: 'Nothing was entered: fill in at least one field',
+        data: { field: 'values' },
+      });
+    }
+    const zh = await post(a.admin.token, 'add', { itemId, values: {} });
+    expect(zh.json().message).toBe('没有填写任何内容，请至少填写一项');
+    expect(await recordsOf(t, itemId)).toHaveLength(0);
+    // one value is enough, even a zero
+    expect((await post(a.admin.token, 'add', { itemId, values: { f2: 0 } })).json().code).toBe(0);
+    expect(await recordsOf(t, itemId)).toHaveLength(1);
+  });
+
   it('adds a child record under a parent record of the same company only', async () => {
     const parent = await itemWith();
     const [parentId] = await makeRecords(t, a.id, parent.itemId, [{ values: { f1: 1 } }]);

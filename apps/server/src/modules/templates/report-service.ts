@@ -13,6 +13,7 @@ import {
   DATA_PERMISSION,
   type DataPermission,
   DEFAULT_TIME_ZONE,
+  fieldReportDecimals,
   NUMERIC_FIELD_TYPES,
   type ReportTemplate,
   type ResolvedReport,
@@ -135,13 +136,17 @@ export interface PreviewView extends ResolvedReport {
   timeZone: string;
 }
 
-/** Every bound cell's value for the viewing caller at `now`. */
+/**
+ * Every bound cell's value for the viewing caller at `now`; with `decimals`, also the decimals
+ * of each readable bound field (what a cell naming none shows).
+ */
 export async function resolveValues(
   db: Db,
   caller: DataCaller,
   template: ReportTemplate,
   now: Date,
   tz: string = DEFAULT_TIME_ZONE,
+  decimals?: Map<string, number | undefined>,
 ): Promise<Map<string, number | null>> {
   const bound = reportBindings(template);
   const values = new Map<string, number | null>();
@@ -161,17 +166,18 @@ export async function resolveValues(
       .filter((i) => (levels.get(i.nodeId) ?? 0) >= DATA_PERMISSION.read)
       .map((i) => [
         i.id,
-        new Set(i.fields.filter((f) => NUMERIC_FIELD_TYPES.includes(f.type)).map((f) => f.key)),
+        new Map(i.fields.filter((f) => NUMERIC_FIELD_TYPES.includes(f.type)).map((f) => [f.key, f])),
       ]),
   );
   // the same acquisition in several cells is computed once
   const computed = new Map<string, Promise<number | null>>();
   for (const cell of bound) {
-    const numeric = readable.get(cell.itemId);
-    if (!numeric?.has(cell.field)) {
+    const field = readable.get(cell.itemId)?.get(cell.field);
+    if (!field) {
       values.set(cellKey(cell.row, cell.col), null);
       continue;
     }
+    decimals?.set(cellKey(cell.row, cell.col), fieldReportDecimals(field));
     const key = JSON.stringify([cell.itemId, cell.field, cell.method, cell.range, cell.from, cell.to]);
     let pending = computed.get(key);
     if (!pending) {
@@ -200,12 +206,13 @@ export async function previewReport(
 ): Promise<PreviewView> {
   const template = storedReportTemplate(report.content);
   const timeZone = await companyTimeZone(db, caller.companyId);
-  const values = await resolveValues(db, caller, template, now, timeZone);
+  const decimals = new Map<string, number | undefined>();
+  const values = await resolveValues(db, caller, template, now, timeZone, decimals);
   return {
     id: report.nodeId,
     name: report.name,
     generatedAt: now.toISOString(),
     timeZone,
-    ...renderGrid(template, values),
+    ...renderGrid(template, values, decimals),
   };
 }

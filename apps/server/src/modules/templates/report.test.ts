@@ -146,8 +146,10 @@ describe('report templates', () => {
       rowSpan: 1,
       colSpan: 1,
     });
-    expect(preview.grid[2][1]).toMatchObject({ kind: 'value', text: '7', value: 7 });
+    // no decimals of its own: 温度's two places; count is an integer field, shown as computed
+    expect(preview.grid[2][1]).toMatchObject({ kind: 'value', text: '7.00', value: 7, decimals: 2 });
     expect(preview.grid[3][1]).toMatchObject({ kind: 'value', text: '4', value: 4 });
+    expect(preview.grid[3][1].decimals).toBeUndefined();
     // the very same numbers as the analysis scheduler's code over the same records
     const now = new Date(preview.generatedAt);
     expect(
@@ -191,6 +193,34 @@ describe('report templates', () => {
     await refused('grid', 'template');
   });
 
+  it("shows an average with its field's decimals, not as computed", async () => {
+    const template = {
+      ...monthly(),
+      rows: 1,
+      cols: 2,
+      colWidths: [160, 120],
+      merges: [],
+      cells: [
+        { row: 0, col: 0, kind: 'text', text: '一月平均温度' },
+        {
+          row: 0,
+          col: 1,
+          kind: 'bind',
+          itemId: itemA,
+          field: 'f1',
+          method: 'rangeAvg',
+          range: 'period',
+          from: JAN,
+          to: FEB,
+        },
+      ],
+    };
+    const { nodeId } = await makeReport(t, a.id, { name: '均值', template });
+    const preview = (await call('GET', `/preview?id=${nodeId}`, a.admin.token)).json().data;
+    // (10.5 + 20.25) / 2 = 15.375, 温度 has 2 decimals
+    expect(preview.grid[0][1]).toMatchObject({ kind: 'value', text: '15.38', value: 15.375, decimals: 2 });
+  });
+
   it('exports the filled report as XLSX: numbers as numbers with their decimals, merges kept', async () => {
     const { nodeId } = await makeReport(t, a.id, { name: '月报', template: monthly() });
     const res = await call('GET', `/export?id=${nodeId}&format=xlsx`, a.admin.token);
@@ -208,6 +238,7 @@ describe('report templates', () => {
     expect(sheet.getCell('B3').value).toBe(30.75);
     expect(sheet.getCell('B3').numFmt).toBe('0.00');
     expect(sheet.getCell('B4').value).toBe(7);
+    expect(sheet.getCell('B4').numFmt).toBe('0.00'); // the field's decimals
     expect(sheet.getCell('B5').value).toBe(4);
     expect(sheet.getColumn(1).width).toBeGreaterThan(sheet.getColumn(2).width!);
   });

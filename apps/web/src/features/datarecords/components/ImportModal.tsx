@@ -1,21 +1,25 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@platform/domain';
-import { App, Modal, Progress, Result, Table, Upload } from 'antd';
+import { App, Button, Modal, Progress, Result, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { drApi, type ImportResult } from '../api';
+import { downloadImportTemplate } from '../download';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Import a CSV or XLSX file: upload progress, then the inserted count and every rejected row. */
 export function ImportModal({
   itemId,
+  itemName,
   fields,
   open,
   onClose,
   onDone,
 }: {
   itemId: number;
+  /** names the downloaded template */
+  itemName: string;
   /** the item's fields: a rejected row names its field by name, not by key */
   fields: FieldDef[];
   open: boolean;
@@ -29,6 +33,18 @@ export function ImportModal({
 
   const fieldName = (key: string) =>
     key === 'ts' ? t('records.time', '时间') : (fields.find((f) => f.key === key)?.name ?? key);
+
+  const [fetching, setFetching] = useState<'xlsx' | 'csv' | null>(null);
+  const template = async (format: 'xlsx' | 'csv') => {
+    setFetching(format);
+    try {
+      await downloadImportTemplate({ itemId, itemName, format });
+    } catch {
+      // the download helper showed the error
+    } finally {
+      setFetching(null);
+    }
+  };
 
   const close = () => {
     setProgress(null);
@@ -61,6 +77,24 @@ export function ImportModal({
       width={640}
     >
       <div data-testid="import-modal">
+        <div className="dr-import-template" data-testid="import-template">
+          <span>{t('import.template', '下载导入模板（表头及各列说明）：')}</span>
+          <Space size={4} wrap>
+            {(['xlsx', 'csv'] as const).map((format) => (
+              <Button
+                key={format}
+                type="link"
+                size="small"
+                icon={<DownloadOutlined />}
+                loading={fetching === format}
+                onClick={() => template(format)}
+                data-testid={`import-template-${format}`}
+              >
+                {format === 'xlsx' ? 'Excel (XLSX)' : 'CSV'}
+              </Button>
+            ))}
+          </Space>
+        </div>
         <Upload.Dragger
           accept={ACCEPT}
           showUploadList={false}
@@ -74,7 +108,9 @@ export function ImportModal({
             <InboxOutlined />
           </p>
           <p>{t('import.drop', '点击或拖入 CSV / XLSX 文件')}</p>
-          <p className="dr-muted">{t('import.hint', '第一行为表头：时间，然后是字段名（可带单位）')}</p>
+          <p className="dr-muted">
+            {t('import.hint', '第一行为表头：时间，然后是字段名（可带单位）；模板的说明行导入时自动跳过')}
+          </p>
         </Upload.Dragger>
         {progress !== null ? (
           <Progress

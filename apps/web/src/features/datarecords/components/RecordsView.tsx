@@ -438,6 +438,7 @@ export function RecordsView({ item, parentId, childPath, formPath, rowActions, t
       />
       <ImportModal
         itemId={item.id}
+        itemName={item.name}
         fields={item.fields}
         open={importing}
         onClose={() => setImporting(false)}

@@ -1,4 +1,4 @@
-import type { FieldDef, FormElement, RecordValues } from '@platform/domain';
+import { type FieldDef, type FormElement, isBlankValue, type RecordValues } from '@platform/domain';
 import {
   Alert,
   App,
@@ -132,9 +132,15 @@ export default function FormPage() {
   const submit = async () => {
     const state = await validated(form);
     if (!state) return;
+    const values = toValues(elements, data.fields, state);
+    // nothing entered: no empty record, and say why nothing was saved
+    if (Object.values(values).every(isBlankValue)) {
+      message.warning(t('form.nothing', '没有填写任何内容，请至少填写一项后再提交'));
+      return;
+    }
     setSaving(true);
     try {
-      const envelope = await drApi.add({ itemId, values: toValues(elements, data.fields, state) });
+      const envelope = await drApi.add({ itemId, values });
       message.success(envelope.message);
       form.resetFields();
     } catch {

@@ -3,6 +3,7 @@ import {
   ACQUISITION_METHODS,
   type AcquisitionMethod,
   columnName,
+  fieldReportDecimals,
   NUMERIC_FIELD_TYPES,
   RANGE_METHODS,
   REPORT_COL_WIDTH_MAX,
@@ -75,6 +76,8 @@ export function CellPanel({
   const style = cell?.style ?? {};
   const item = useDataItem(bind?.itemId ?? 0);
   const numeric = (item.data?.fields ?? []).filter((f) => NUMERIC_FIELD_TYPES.includes(f.type));
+  const boundField = numeric.find((f) => f.key === bind?.field);
+  const fieldDecimals = boundField ? fieldReportDecimals(boundField) : undefined;
   const setBind = (change: Partial<Bind>) => {
     if (bind) onChange({ ...bind, ...change });
   };
@@ -175,11 +178,15 @@ export function CellPanel({
               />
             </Form.Item>
           )}
-          <Form.Item label={t('decimals', '小数位数')} extra={t('decimalsHint', '留空则按计算结果显示')}>
+          <Form.Item
+            label={t('decimals', '小数位数')}
+            extra={t('decimalsHint', '留空则按字段的小数位数显示')}
+          >
             <InputNumber
               min={0}
               max={REPORT_MAX_DECIMALS}
               precision={0}
+              placeholder={fieldDecimals === undefined ? undefined : String(fieldDecimals)}
               value={bind.decimals ?? null}
               onChange={(v) => setBind({ decimals: v ?? undefined })}
               data-testid="report-cell-decimals"

@@ -193,15 +193,11 @@ export default function EditTemplatePage() {
       </Space>
       <div className="rp-editor">
         <div>
-          {draft.title && (
-            <Typography.Title level={5} className="rp-title">
-              {draft.title}
-            </Typography.Title>
-          )}
           <GridTable
             rows={draft.rows}
             cols={draft.cols}
             colWidths={draft.colWidths}
+            title={draft.title}
             headers
             cellAt={(r, c) => templateCell(draft, r, c, inArea(area, r, c) ? 'rp-selected' : '')}
             onCellClick={choose}

@@ -1,4 +1,10 @@
-import { EditOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  EditOutlined,
+  FileExcelOutlined,
+  FilePdfOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import { DATA_PERMISSION, type ResolvedCell } from '@platform/domain';
 import { Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -33,6 +39,12 @@ export default function PreviewReportPage() {
   const preview = useReportPreview(id);
   const report = useReport(id);
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
+  // back where the preview was opened from (the template or its editor), else to the template
+  const back = (report: { id: number; name: string }) => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(reportPaths.view(report));
+  };
 
   if (!Number.isInteger(id) || id <= 0) return <ReportState kind="badLink" />;
   if (preview.isLoading) return <ReportState kind="loading" />;
@@ -54,6 +66,14 @@ export default function PreviewReportPage() {
     <Card variant="borderless" className="rp-page" data-testid="report-preview-page">
       <div className="rp-toolbar">
         <Space wrap>
+          <Button
+            icon={<ArrowLeftOutlined />}
+            onClick={() => back(data)}
+            aria-label={t('back', '返回')}
+            data-testid="preview-back"
+          >
+            {t('back', '返回')}
+          </Button>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="preview-name">
             {data.name}
           </Typography.Title>
@@ -100,15 +120,12 @@ export default function PreviewReportPage() {
           </Button>
         </Space>
       </div>
-      {data.title && (
-        <Typography.Title level={4} className="rp-title" data-testid="preview-title">
-          {data.title}
-        </Typography.Title>
-      )}
       <GridTable
         rows={data.rows}
         cols={data.cols}
         colWidths={data.colWidths}
+        title={data.title}
+        titleTestId="preview-title"
         cellAt={(r, c) => resolvedCell(data.grid[r]?.[c], t('noValue', '—'))}
         testId="report-preview-grid"
         cellTestId="preview-cell"

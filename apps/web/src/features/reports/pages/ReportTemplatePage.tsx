@@ -70,15 +70,12 @@ export default function ReportTemplatePage() {
           </Button>
         </Space>
       </div>
-      {template.title && (
-        <Typography.Title level={5} className="rp-title">
-          {template.title}
-        </Typography.Title>
-      )}
       <GridTable
         rows={template.rows}
         cols={template.cols}
         colWidths={template.colWidths}
+        title={template.title}
+        titleTestId="template-title"
         headers
         cellAt={(r, c) => templateCell(template, r, c)}
         testId="report-template-grid"
