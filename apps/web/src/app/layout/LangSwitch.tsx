@@ -1,35 +1,58 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Lang, setLang } from '../i18n';
+import type { Lang } from '../i18n';
+import { LANG_LABELS } from './langLabels';
 
-const LABELS: Record<Lang, string> = { zh: '中文', en: 'English' };
+// antd's Dropdown and Menu come when the button is approached, not with the login page
+const LangMenu = lazy(() => import('./LangMenu'));
+
+type MenuState = 'none' | 'load' | 'open';
 
 /** 中文 / English; antd's and dayjs' locale follow, the choice is remembered. */
 export function LangSwitch() {
   const { i18n, t } = useTranslation('app');
   const current: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: (Object.keys(LABELS) as Lang[]).map((lang) => ({
-          key: lang,
-          label: <span data-testid={`lang-${lang}`}>{LABELS[lang]}</span>,
-        })),
-        onClick: ({ key }) => void setLang(key as Lang),
+  const [menu, setMenu] = useState<MenuState>('none');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  const approach = () => setMenu((now) => (now === 'none' ? 'load' : now));
+
+  // the button is drawn again inside the menu once it arrives: keep the keyboard focus on it
+  useEffect(() => {
+    if (menu !== 'none' && hadFocus.current) buttonRef.current?.focus();
+  });
+
+  const button = (
+    <Button
+      ref={buttonRef}
+      type="text"
+      icon={<TranslationOutlined />}
+      aria-label={t('navbar.language', '语言')}
+      data-testid="lang-switch"
+      onMouseEnter={approach}
+      onFocus={() => {
+        hadFocus.current = true;
+        approach();
       }}
+      onBlur={() => {
+        hadFocus.current = false;
+      }}
+      onClick={() => setMenu((now) => (now === 'none' || now === 'load' ? 'open' : now))}
     >
-      <Button
-        type="text"
-        icon={<TranslationOutlined />}
-        aria-label={t('navbar.language', '语言')}
-        data-testid="lang-switch"
-      >
-        <span className="navbar-label">{LABELS[current]}</span>
-      </Button>
-    </Dropdown>
+      <span className="navbar-label">{LANG_LABELS[current]}</span>
+    </Button>
+  );
+  return (
+    <Suspense fallback={button}>
+      {menu === 'none' ? (
+        button
+      ) : (
+        <LangMenu current={current} openAtOnce={menu === 'open'}>
+          {button}
+        </LangMenu>
+      )}
+    </Suspense>
   );
 }
