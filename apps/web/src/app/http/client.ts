@@ -12,7 +12,8 @@
  * axios itself (20 KB gzip) loads with the first request, or earlier on `preloadHttp()`: the
  * login page is shown and filled in without it.
  */
-import { ERROR_CODES, REQUEST_TIMEOUT_MS } from '@platform/domain';
+import { ERROR_CODES } from '@platform/domain/error-codes';
+import { REQUEST_TIMEOUT_MS } from '@platform/domain/validation';
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import i18n, { currentLang } from '../i18n';
 import { COMPANY_KEY, session, TOKEN_KEY, USER_KEY } from '../store/session';

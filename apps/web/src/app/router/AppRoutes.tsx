@@ -5,7 +5,8 @@
  * - a token without a user record → fetch /user/getUser, then build the permitted routes once;
  * - unknown or unpermitted paths → /404; / → /home; /redirect/* re-mounts a view.
  */
-import { BASE_ROUTES, type RouteEntry } from '@platform/domain';
+import { BASE_ROUTES } from '@platform/domain/routes/table';
+import type { RouteEntry } from '@platform/domain/routes/types';
 import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import {

@@ -2,7 +2,8 @@
  * The permitted routes (spec point 2/4): built ONCE from the user's menu codes when a token
  * and a user record are both present, kept until logout or a company switch resets them.
  */
-import { ASYNC_ROUTES, filterRoutes, type RouteEntry } from '@platform/domain';
+import { ASYNC_ROUTES } from '@platform/domain/routes/table';
+import { filterRoutes, type RouteEntry } from '@platform/domain/routes/types';
 import { useSyncExternalStore } from 'react';
 import { session } from '../store/session';
 

@@ -5,7 +5,8 @@
  */
 
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { checkName, ERROR_CODES } from '@platform/domain';
+import { ERROR_CODES } from '@platform/domain/error-codes';
+import { checkName } from '@platform/domain/validation';
 import { App, Button, Form, type FormInstance, type InputRef } from 'antd';
 // the input and the password input by themselves: `Input` from 'antd' brings TextArea, Search
 // and OTP along (its static members), which the login page never shows
