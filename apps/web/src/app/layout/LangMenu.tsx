@@ -1,7 +1,8 @@
 /**
  * The language menu around the language button (antd Dropdown and Menu, ~10 kB gzip): loaded
- * by LangSwitch when the pointer or the focus reaches the button, so the login page does not
- * wait for it. `openAtOnce`: the button was pressed before this arrived.
+ * by LangSwitch on the button's first press (fetched ahead when the pointer or the focus
+ * reaches it), so the login page does not wait for it. `openAtOnce`: open on arrival, for the
+ * press that brought it.
  */
 import { Dropdown } from 'antd';
 import { type ReactElement, useState } from 'react';

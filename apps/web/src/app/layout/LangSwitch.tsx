@@ -5,23 +5,28 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '../i18n';
 import { LANG_LABELS } from './langLabels';
 
-// antd's Dropdown and Menu come when the button is approached, not with the login page
-const LangMenu = lazy(() => import('./LangMenu'));
-
-type MenuState = 'none' | 'load' | 'open';
+// antd's Dropdown and Menu come with the first press of the button (fetched ahead when the
+// pointer or the focus reaches it), not with the login page
+const loadMenu = () => import('./LangMenu');
+const LangMenu = lazy(loadMenu);
+function preloadMenu(): void {
+  loadMenu().catch(() => {
+    // the press that needs it shows the failure
+  });
+}
 
 /** 中文 / English; antd's and dayjs' locale follow, the choice is remembered. */
 export function LangSwitch() {
   const { i18n, t } = useTranslation('app');
   const current: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  const [menu, setMenu] = useState<MenuState>('none');
+  // pressed once: from then on the menu (opened at once on that first press) handles presses
+  const [pressed, setPressed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const hadFocus = useRef(false);
-  const approach = () => setMenu((now) => (now === 'none' ? 'load' : now));
 
   // the button is drawn again inside the menu once it arrives: keep the keyboard focus on it
   useEffect(() => {
-    if (menu !== 'none' && hadFocus.current) buttonRef.current?.focus();
+    if (pressed && hadFocus.current) buttonRef.current?.focus();
   });
 
   const button = (
@@ -31,27 +36,27 @@ export function LangSwitch() {
       icon={<TranslationOutlined />}
       aria-label={t('navbar.language', '语言')}
       data-testid="lang-switch"
-      onMouseEnter={approach}
+      onMouseEnter={preloadMenu}
       onFocus={() => {
         hadFocus.current = true;
-        approach();
+        preloadMenu();
       }}
       onBlur={() => {
         hadFocus.current = false;
       }}
-      onClick={() => setMenu((now) => (now === 'none' || now === 'load' ? 'open' : now))}
+      onClick={() => setPressed(true)}
     >
       <span className="navbar-label">{LANG_LABELS[current]}</span>
     </Button>
   );
   return (
     <Suspense fallback={button}>
-      {menu === 'none' ? (
-        button
-      ) : (
-        <LangMenu current={current} openAtOnce={menu === 'open'}>
+      {pressed ? (
+        <LangMenu current={current} openAtOnce>
           {button}
         </LangMenu>
+      ) : (
+        button
       )}
     </Suspense>
   );
