@@ -37,8 +37,9 @@ export function SmsLoginForm({
 
   return (
     <Form
-      // the http client loads while the person types, not when they press the button
-      onFocus={preloadHttp}
+      // the http client loads while the person types, not when they press the button (not on
+      // focus: the phone field takes the focus as the page opens)
+      onKeyDown={preloadHttp}
       form={form}
       initialValues={{ phone }}
       onFinish={submit}
