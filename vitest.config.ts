@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server'],
+    projects: [
+      'packages/domain',
+      'apps/server',
+      // the build and test scripts' own logic (the bundle budget)
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
+    ],
   },
 });

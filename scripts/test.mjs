@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, ending with one line `N passed, N failed`.
 //   lint + format (biome), typecheck (tsc), unit and server tests (vitest: domain, server),
-//   web build, browser tests (Chromium; installed from Debian when missing and possible).
+//   web build, the login page's JavaScript budget (scripts/bundle-budget.mjs), browser tests
+//   (Chromium; installed from Debian when missing and possible).
 // Options: --skip-e2e (unit, server and static checks only).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -57,11 +58,16 @@ function chromiumAvailable() {
 ensureDependencies();
 step('lint and format (biome)', run('npx', ['biome', 'check', '.']) === 0);
 step('typecheck (tsc)', run('npm', ['run', 'typecheck']) === 0);
-vitest('unit-and-server', ['--project', 'domain', '--project', 'server']);
+vitest('unit-and-server', ['--project', 'domain', '--project', 'server', '--project', 'scripts']);
 
 if (!skipE2e) {
   const built = ensureWebBuild({ force: true }) === 0;
   step('web build (vite)', built);
+  if (built) {
+    // ≤ 250 kB gzip of JavaScript before the login page is usable; prints the figure and the
+    // biggest chunks either way
+    step('login page JavaScript budget', run('node', ['scripts/bundle-budget.mjs']) === 0);
+  }
   if (!built) {
     results.push({ name: 'browser tests', passed: 0, failed: 1 });
   } else if (!chromiumAvailable()) {

@@ -12,20 +12,9 @@ export interface CatalogueEntry {
   zh: string;
 }
 
-export const ERROR_CODES = {
-  OK: 0,
-  VALIDATION: 40000,
-  LOGIN_FAILED: 40101,
-  FORBIDDEN: 40300,
-  NOT_FOUND: 40400,
-  CONFLICT: 40900,
-  TOO_LARGE: 41300,
-  RATE_LIMITED: 42900,
-  INTERNAL: 50000,
-  BUSINESS: 50001,
-  TOKEN_EXPIRED: 70004,
-  TOKEN_INVALID: 70006,
-} as const;
+import { ERROR_CODES } from './error-codes';
+
+export { ERROR_CODES };
 
 const C = ERROR_CODES;
 

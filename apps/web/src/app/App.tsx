@@ -1,14 +1,15 @@
-/** Providers: antd (locale follows the language), notification bridge, TanStack Query, router. */
-import { QueryClientProvider } from '@tanstack/react-query';
+/**
+ * Providers: antd (locale follows the language), notification bridge, router. TanStack Query's
+ * provider comes with the pages after login (signedIn.tsx).
+ */
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { StrictMode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { NotifierBridge } from './http/notifier';
 import i18n from './i18n';
-import { queryClient } from './query';
 import { AppRoutes } from './router/AppRoutes';
 
 /**
@@ -30,11 +31,9 @@ function Themed() {
     <ConfigProvider locale={locale} theme={THEME}>
       <AntApp>
         <NotifierBridge />
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AntApp>
     </ConfigProvider>
   );

@@ -3,7 +3,13 @@
  * form refuses exactly what the server refuses. Message text comes from the calling feature's
  * locale files (the spec's messages word for word in en).
  */
-import { checkName, checkPassword, checkPhone, NAME_MAX_LENGTH, nameLength } from '@platform/domain';
+import {
+  checkName,
+  checkPassword,
+  checkPhone,
+  NAME_MAX_LENGTH,
+  nameLength,
+} from '@platform/domain/validation';
 import type { FormRule } from 'antd';
 
 export interface NameMessages {

@@ -9,9 +9,12 @@
  * - 70004 (expired) and 70006 (invalid or revoked) also drop the stored token, user and
  *   company and reload the page after 1 s, which lands on /login.
  * Success messages are the callers' to show (`message.success(envelope.message)`).
+ * axios itself (20 KB gzip) loads with the first request, or earlier on `preloadHttp()`: the
+ * login page is shown and filled in without it.
  */
-import { ERROR_CODES, REQUEST_TIMEOUT_MS } from '@platform/domain';
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { ERROR_CODES } from '@platform/domain/error-codes';
+import { REQUEST_TIMEOUT_MS } from '@platform/domain/validation';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import i18n, { currentLang } from '../i18n';
 import { COMPANY_KEY, session, TOKEN_KEY, USER_KEY } from '../store/session';
 import { storage } from '../store/storage';
@@ -113,50 +116,90 @@ export function reportFailure(envelope: Envelope): ApiError {
   return failEnvelope(envelope, undefined);
 }
 
-export const http = axios.create({
-  baseURL: API_BASE,
-  timeout: REQUEST_TIMEOUT_MS,
-  paramsSerializer: { serialize: (params) => serializeParams(params as Record<string, unknown>) },
-});
+function noResponseText(timedOut: boolean): string {
+  return (
+    i18n.t('http.noResponse', { ns: 'app', defaultValue: 'no response from request:' }) +
+    (timedOut ? i18n.t('http.timedOut', { ns: 'app', defaultValue: ' request timed out!' }) : '')
+  );
+}
 
-http.interceptors.request.use((config) => {
-  const token = session.get().token;
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  config.headers.set('Accept-Language', currentLang());
-  return config;
-});
+function createHttp(axios: AxiosStatic): AxiosInstance {
+  const http = axios.create({
+    baseURL: API_BASE,
+    timeout: REQUEST_TIMEOUT_MS,
+    paramsSerializer: { serialize: (params) => serializeParams(params as Record<string, unknown>) },
+  });
 
-http.interceptors.response.use(
-  (response: AxiosResponse) => {
-    const body: unknown = response.data;
-    if (!isEnvelope(body)) return response; // files, HTML: not enveloped
-    if (body.code === 0) return response;
-    return Promise.reject(failEnvelope(body, response.config, response.status));
-  },
-  (error: AxiosError) => {
-    if (error.response) {
-      const body: unknown = error.response.data;
-      if (isEnvelope(body)) return Promise.reject(failEnvelope(body, error.config, error.response.status));
-      const text = `${error.message}`;
-      notifyError(text, error.config);
-      return Promise.reject(new ApiError(-1, text, null, error.response.status));
-    }
-    if (error.request) {
-      const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
-      const text =
-        i18n.t('http.noResponse', { ns: 'app', defaultValue: 'no response from request:' }) +
-        (timedOut ? i18n.t('http.timedOut', { ns: 'app', defaultValue: ' request timed out!' }) : '');
+  http.interceptors.request.use((config) => {
+    const token = session.get().token;
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    config.headers.set('Accept-Language', currentLang());
+    return config;
+  });
+
+  http.interceptors.response.use(
+    (response: AxiosResponse) => {
+      const body: unknown = response.data;
+      if (!isEnvelope(body)) return response; // files, HTML: not enveloped
+      if (body.code === 0) return response;
+      return Promise.reject(failEnvelope(body, response.config, response.status));
+    },
+    (error: AxiosError) => {
+      if (error.response) {
+        const body: unknown = error.response.data;
+        if (isEnvelope(body)) return Promise.reject(failEnvelope(body, error.config, error.response.status));
+        const text = `${error.message}`;
+        notifyError(text, error.config);
+        return Promise.reject(new ApiError(-1, text, null, error.response.status));
+      }
+      if (error.request) {
+        const text = noResponseText(error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
+        notifyError(text, error.config);
+        return Promise.reject(new ApiError(-1, text));
+      }
+      const text = error.message || String(error);
       notifyError(text, error.config);
       return Promise.reject(new ApiError(-1, text));
-    }
-    const text = error.message || String(error);
-    notifyError(text, error.config);
-    return Promise.reject(new ApiError(-1, text));
-  },
-);
+    },
+  );
+  return http;
+}
+
+let loading: Promise<AxiosInstance> | null = null;
+
+/** The axios instance (base path, time-out, token, envelope handling), loaded once. */
+export function httpClient(): Promise<AxiosInstance> {
+  loading ??= import('axios').then(
+    (module) => createHttp(module.default),
+    (error: unknown) => {
+      loading = null; // the next request tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Start loading the client ahead of the first request (the login form does on first focus). */
+export function preloadHttp(): void {
+  httpClient().catch(() => {
+    // the request that needs it reports the failure
+  });
+}
+
+async function loadedHttp(config: AxiosRequestConfig): Promise<AxiosInstance> {
+  try {
+    return await httpClient();
+  } catch {
+    // the code could not be fetched: to the person that is the same as no answer
+    const text = noResponseText(false);
+    notifyError(text, config);
+    throw new ApiError(-1, text);
+  }
+}
 
 /** The whole envelope, for callers that show the server's success message. */
 export async function request<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+  const http = await loadedHttp(config);
   const response = await http.request<Envelope<T>>(config);
   return response.data;
 }

@@ -3,7 +3,7 @@
  * still answers an envelope, which then arrives as a JSON blob: it is read back and shown like
  * any error. The file name comes from Content-Disposition, else `fallbackName`.
  */
-import { ApiError, http } from './client';
+import { ApiError, httpClient } from './client';
 import { notifier } from './notifier';
 
 function fileNameOf(disposition: string | undefined, fallback: string): string {
@@ -15,6 +15,7 @@ function fileNameOf(disposition: string | undefined, fallback: string): string {
 }
 
 export async function downloadFile(path: string, params: object, fallbackName: string): Promise<void> {
+  const http = await httpClient();
   const response = await http.get<Blob>(path, { params, responseType: 'blob', timeout: 120_000 });
   const blob = response.data;
   if (blob.type.includes('application/json')) {

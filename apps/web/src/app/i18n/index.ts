@@ -4,11 +4,10 @@
  * - the route table's titles (packages/domain/src/routes/locales) in the default namespace,
  *   so `t(route.meta.title)` works everywhere (it is also every namespace's fallback);
  * - app-level strings (src/app/locales) in namespace 'app';
- * - each feature's src/features/<feature>/locales/{zh,en}.json in namespace '<feature>'.
+ * - each feature's src/features/<feature>/locales/{zh,en}.json in namespace '<feature>': the
+ *   login page's own ('auth') here, the others with what the pages after login need
+ *   (../signedIn.tsx), so the login page does not download every page's words.
  */
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -24,7 +23,7 @@ const routeLocales = import.meta.glob<Json>('../../../../../packages/domain/src/
   import: 'default',
 });
 const appLocales = import.meta.glob<Json>('../locales/*.json', { eager: true, import: 'default' });
-const featureLocales = import.meta.glob<Json>('../../features/*/locales/*.json', {
+const loginLocales = import.meta.glob<Json>('../../features/auth/locales/*.json', {
   eager: true,
   import: 'default',
 });
@@ -32,6 +31,17 @@ const featureLocales = import.meta.glob<Json>('../../features/*/locales/*.json',
 function langOf(file: string): Lang | null {
   const match = /\/(zh|en)\.json$/.exec(file);
   return match ? (match[1] as Lang) : null;
+}
+
+/** `features/<feature>/locales/<lang>.json` files → namespace '<feature>' of each language. */
+export function featureResources(files: Record<string, Json>): Record<Lang, Record<string, Json>> {
+  const resources: Record<Lang, Record<string, Json>> = { zh: {}, en: {} };
+  for (const [file, data] of Object.entries(files)) {
+    const lang = langOf(file);
+    const feature = /features\/([^/]+)\/locales\//.exec(file)?.[1];
+    if (lang && feature) resources[lang][feature] = data;
+  }
+  return resources;
 }
 
 function buildResources(): Record<Lang, Record<string, Json>> {
@@ -44,11 +54,8 @@ function buildResources(): Record<Lang, Record<string, Json>> {
     const lang = langOf(file);
     if (lang) resources[lang].app = data;
   }
-  for (const [file, data] of Object.entries(featureLocales)) {
-    const lang = langOf(file);
-    const feature = /features\/([^/]+)\/locales\//.exec(file)?.[1];
-    if (lang && feature) resources[lang][feature] = data;
-  }
+  const login = featureResources(loginLocales);
+  for (const lang of LANGS) Object.assign(resources[lang], login[lang]);
   return resources;
 }
 
@@ -62,7 +69,6 @@ export function storedLang(): Lang {
 }
 
 function applyLang(lang: Lang): void {
-  dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
 }
 
@@ -87,7 +93,10 @@ export function currentLang(): Lang {
   return i18n.language === 'en' ? 'en' : 'zh';
 }
 
-/** Switch language, remember it, and move dayjs along (antd follows via ConfigProvider). */
+/**
+ * Switch language and remember it (antd follows via ConfigProvider, dayjs via the
+ * languageChanged event, see ../signedIn.tsx).
+ */
 export async function setLang(lang: Lang): Promise<void> {
   try {
     window.localStorage.setItem(LANG_STORAGE_KEY, lang);

@@ -1,35 +1,63 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Lang, setLang } from '../i18n';
+import type { Lang } from '../i18n';
+import { LANG_LABELS } from './langLabels';
 
-const LABELS: Record<Lang, string> = { zh: '中文', en: 'English' };
+// antd's Dropdown and Menu come with the first press of the button (fetched ahead when the
+// pointer or the focus reaches it), not with the login page
+const loadMenu = () => import('./LangMenu');
+const LangMenu = lazy(loadMenu);
+function preloadMenu(): void {
+  loadMenu().catch(() => {
+    // the press that needs it shows the failure
+  });
+}
 
 /** 中文 / English; antd's and dayjs' locale follow, the choice is remembered. */
 export function LangSwitch() {
   const { i18n, t } = useTranslation('app');
   const current: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: (Object.keys(LABELS) as Lang[]).map((lang) => ({
-          key: lang,
-          label: <span data-testid={`lang-${lang}`}>{LABELS[lang]}</span>,
-        })),
-        onClick: ({ key }) => void setLang(key as Lang),
+  // pressed once: from then on the menu (opened at once on that first press) handles presses
+  const [pressed, setPressed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+
+  // the button is drawn again inside the menu once it arrives: keep the keyboard focus on it
+  useEffect(() => {
+    if (pressed && hadFocus.current) buttonRef.current?.focus();
+  });
+
+  const button = (
+    <Button
+      ref={buttonRef}
+      type="text"
+      icon={<TranslationOutlined />}
+      aria-label={t('navbar.language', '语言')}
+      data-testid="lang-switch"
+      onMouseEnter={preloadMenu}
+      onFocus={() => {
+        hadFocus.current = true;
+        preloadMenu();
       }}
+      onBlur={() => {
+        hadFocus.current = false;
+      }}
+      onClick={() => setPressed(true)}
     >
-      <Button
-        type="text"
-        icon={<TranslationOutlined />}
-        aria-label={t('navbar.language', '语言')}
-        data-testid="lang-switch"
-      >
-        <span className="navbar-label">{LABELS[current]}</span>
-      </Button>
-    </Dropdown>
+      <span className="navbar-label">{LANG_LABELS[current]}</span>
+    </Button>
+  );
+  return (
+    <Suspense fallback={button}>
+      {pressed ? (
+        <LangMenu current={current} openAtOnce>
+          {button}
+        </LangMenu>
+      ) : (
+        button
+      )}
+    </Suspense>
   );
 }

@@ -5,10 +5,10 @@
  * - a token without a user record → fetch /user/getUser, then build the permitted routes once;
  * - unknown or unpermitted paths → /404; / → /home; /redirect/* re-mounts a view.
  */
-import { BASE_ROUTES, type RouteEntry } from '@platform/domain';
-import { Button, Result, Spin } from 'antd';
+import { BASE_ROUTES } from '@platform/domain/routes/table';
+import type { RouteEntry } from '@platform/domain/routes/types';
+import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Navigate,
   type RouteObject,
@@ -17,8 +17,6 @@ import {
   useRoutes,
   useSearchParams,
 } from 'react-router-dom';
-import { NotAvailablePage } from '../pages/NotAvailablePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
 import { loadSession } from '../store/loader';
 import { session, useSession } from '../store/session';
 import {
@@ -36,8 +34,18 @@ import { pageFor } from './registry';
 import { safeRedirect } from './safeRedirect';
 import { useDocumentTitle } from './title';
 
-// the layout (menus, tabs, icons, dropdowns) loads after login: the login page does not wait for it
+// the layout (menus, tabs, icons, dropdowns) loads after login, and the pages with antd's
+// Result (its illustrations weigh 10 KB gzip) when they are shown: the login page waits for none
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const NotAvailablePage = lazy(() =>
+  import('../pages/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage })),
+);
+// the other features' words, dayjs and TanStack Query: needed by every page after login only
+const loadSignedIn = () => import('../signedIn');
+type SignedInModule = Awaited<ReturnType<typeof loadSignedIn>>;
+let signedInModule: SignedInModule | null = null;
+const SessionError = lazy(() => import('../pages/SessionError').then((m) => ({ default: m.SessionError })));
 
 export function PageLoading() {
   return (
@@ -57,10 +65,9 @@ function FullScreenLoading() {
 
 function PageView({ info }: { info: RouteInfo }) {
   const Page = pageFor(info.entry.name);
-  if (!Page) return <NotAvailablePage title={info.entry.meta?.title} />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <Page />
+      {Page ? <Page /> : <NotAvailablePage title={info.entry.meta?.title} />}
     </Suspense>
   );
 }
@@ -77,10 +84,9 @@ function LoginRoute() {
   }
   const entry = loginEntry();
   const Page = pageFor(entry?.name ?? 'Login');
-  if (!Page) return <NotAvailablePage title={entry?.meta?.title} />;
   return (
     <Suspense fallback={<FullScreenLoading />}>
-      <Page />
+      {Page ? <Page /> : <NotAvailablePage title={entry?.meta?.title} />}
     </Suspense>
   );
 }
@@ -103,24 +109,6 @@ function RedirectView() {
   return <Navigate to={`${target}${location.search}`} replace />;
 }
 
-function SessionError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('app');
-  return (
-    <Result
-      status="warning"
-      title={t('session.loadFailed', '无法加载用户信息')}
-      extra={[
-        <Button key="retry" type="primary" onClick={onRetry}>
-          {t('session.retry', '重试')}
-        </Button>,
-        <Button key="logout" onClick={() => session.clear()}>
-          {t('session.toLogin', '重新登录')}
-        </Button>,
-      ]}
-    />
-  );
-}
-
 function Titled({ children, routes }: { children: ReactNode; routes: ReturnType<typeof withFinder> }) {
   useDocumentTitle(routes);
   return <RoutesContext.Provider value={routes}>{children}</RoutesContext.Provider>;
@@ -131,6 +119,7 @@ export function AppRoutes() {
   const { generated, routes, landing } = usePermitted();
   const [loadError, setLoadError] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [signedIn, setSignedIn] = useState(signedInModule);
   const location = useLocation();
 
   // a token without a user record: fetch it (after login, or a stale reload)
@@ -152,6 +141,25 @@ export function AppRoutes() {
   useEffect(() => {
     if (staleCompany) loadSession().catch(() => undefined);
   }, [staleCompany]);
+  // a token: load what the pages after login need, beside the user record
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button
+  useEffect(() => {
+    if (!token || signedIn) return;
+    let cancelled = false;
+    setLoadError(false);
+    loadSignedIn().then(
+      (module) => {
+        signedInModule = module;
+        if (!cancelled) setSignedIn(module);
+      },
+      () => {
+        if (!cancelled) setLoadError(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [token, signedIn, attempt]);
 
   // token + user record: generate the permitted routes once
   const away = Boolean(landing && location.pathname !== landing);
@@ -161,7 +169,7 @@ export function AppRoutes() {
     }
   }, [token, user, generated, away]);
 
-  const ready = Boolean(token && user && generated);
+  const ready = Boolean(token && user && generated && signedIn);
 
   const built = useMemo(() => {
     const tree = ready ? [...BASE_ROUTES, ...routes] : BASE_ROUTES;
@@ -203,7 +211,14 @@ export function AppRoutes() {
     }
     return [
       login,
-      { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
+      {
+        path: NOT_FOUND_PATH,
+        element: (
+          <Suspense fallback={<FullScreenLoading />}>
+            <NotFoundPage />
+          </Suspense>
+        ),
+      },
       {
         element: (
           <Suspense fallback={<FullScreenLoading />}>
@@ -220,8 +235,18 @@ export function AppRoutes() {
   const element = useRoutes(objects, location);
 
   if (token && !ready && location.pathname !== LOGIN_PATH) {
-    if (loadError) return <SessionError onRetry={() => setAttempt((n) => n + 1)} />;
+    if (loadError) {
+      return (
+        <Suspense fallback={<FullScreenLoading />}>
+          <SessionError onRetry={() => setAttempt((n) => n + 1)} />
+        </Suspense>
+      );
+    }
     return <FullScreenLoading />;
   }
-  return <Titled routes={built}>{element}</Titled>;
+  return (
+    <Titled routes={built}>
+      {ready && signedIn ? <signedIn.SignedIn>{element}</signedIn.SignedIn> : element}
+    </Titled>
+  );
 }

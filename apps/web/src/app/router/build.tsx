@@ -9,8 +9,7 @@
  * Paths not in the built set fall to the catch-all: /404 with a token, /login otherwise, so a
  * path that exists in the table but is not permitted also ends on /404.
  */
-import type { RouteEntry } from '@platform/domain';
-import { joinPath } from '@platform/domain';
+import { joinPath, type RouteEntry } from '@platform/domain/routes/types';
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { pageFor } from './registry';

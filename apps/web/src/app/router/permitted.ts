@@ -3,7 +3,8 @@
  * and a user record are both present, kept until logout or a company switch resets them.
  * Entries whose page is not built yet leave the menu of a working module (availability.ts).
  */
-import { ASYNC_ROUTES, filterRoutes, type RouteEntry } from '@platform/domain';
+import { ASYNC_ROUTES } from '@platform/domain/routes/table';
+import { filterRoutes, type RouteEntry } from '@platform/domain/routes/types';
 import { useSyncExternalStore } from 'react';
 import { session } from '../store/session';
 import { hideUnbuiltEntries } from './availability';

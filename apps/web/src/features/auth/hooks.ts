@@ -1,5 +1,5 @@
 /** Small hooks the login forms share. */
-import { ERROR_CODES } from '@platform/domain';
+import { ERROR_CODES } from '@platform/domain/error-codes';
 import type { FormInstance } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,6 +1,7 @@
 import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadHttp } from '../../../app/http/client';
 import { authApi } from '../api';
 import { showFieldError, useFinishLogin, useSharedPhone } from '../hooks';
 import { LoginPasswordField, PhoneField } from './fields';
@@ -41,6 +42,9 @@ export function PasswordLoginForm({
 
   return (
     <Form
+      // the http client loads while the person types, not when they press the button (not on
+      // focus: the phone field takes the focus as the page opens)
+      onKeyDown={preloadHttp}
       form={form}
       initialValues={{ phone }}
       onFinish={submit}

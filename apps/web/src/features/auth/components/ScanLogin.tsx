@@ -9,12 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useFinishLogin } from '../hooks';
 import { useScanLogin } from '../scan';
 import { QrImage } from './QrImage';
+import { EMBED_HEIGHT, EMBED_WIDTH, QR_FRAME, QR_SIZE } from './qrFrame';
 import { ScanBindForm } from './ScanBindForm';
-
-const QR_SIZE = 196;
-/** WeChat's QR page, framed as its own wxLogin.js frames it */
-const EMBED_WIDTH = 300;
-const EMBED_HEIGHT = 400;
 
 /**
  * The scan-code tab: the QR code (drawn here for the stand-in, or the messaging app's own QR
@@ -91,9 +87,7 @@ export function ScanLogin({ active, phone }: { active: boolean; phone: string })
 
   const embed = code?.display === 'embed';
   const live = phase === 'waiting' || phase === 'scanned';
-  const frameSize = embed
-    ? { width: EMBED_WIDTH, height: EMBED_HEIGHT }
-    : { width: QR_SIZE + 24, height: QR_SIZE + 24 };
+  const frameSize = embed ? { width: EMBED_WIDTH, height: EMBED_HEIGHT } : QR_FRAME;
 
   return (
     <div className="auth-scan" data-testid="scan-panel">

@@ -5,8 +5,13 @@
  */
 
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { checkName, ERROR_CODES } from '@platform/domain';
-import { App, Button, Form, type FormInstance, Input, type InputRef } from 'antd';
+import { ERROR_CODES } from '@platform/domain/error-codes';
+import { checkName } from '@platform/domain/validation';
+import { App, Button, Form, type FormInstance, type InputRef } from 'antd';
+// the input and the password input by themselves: `Input` from 'antd' brings TextArea, Search
+// and OTP along (its static members), which the login page never shows
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/http/client';
@@ -133,7 +138,7 @@ export function LoginPasswordField({ testId }: { testId: string }) {
   const { t } = useTranslation('auth');
   return (
     <Form.Item name="password" rules={[{ required: true, message: t('validation.password', '请输入密码') }]}>
-      <Input.Password
+      <Password
         size="large"
         prefix={<LockOutlined className="auth-input-icon" />}
         placeholder={t('fields.password', '密码')}
@@ -156,7 +161,7 @@ export function NewPasswordFields({ testId, label }: { testId: string; label: st
         extra={<span className="auth-hint">{t('fields.passwordHint', '8 至 64 位，须包含字母和数字')}</span>}
         validateTrigger="onBlur"
       >
-        <Input.Password
+        <Password
           size="large"
           prefix={<LockOutlined className="auth-input-icon" />}
           placeholder={label}
@@ -180,7 +185,7 @@ export function NewPasswordFields({ testId, label }: { testId: string; label: st
           }),
         ]}
       >
-        <Input.Password
+        <Password
           size="large"
           prefix={<LockOutlined className="auth-input-icon" />}
           placeholder={t('fields.confirm', '确认密码')}

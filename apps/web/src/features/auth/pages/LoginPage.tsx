@@ -5,20 +5,48 @@
  * survives the detour).
  */
 import { ArrowLeftOutlined, LockOutlined, MessageOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Spin, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LangSwitch } from '../../../app/layout/LangSwitch';
 import { safeRedirect } from '../api';
 import { BrandMark } from '../components/BrandMark';
 import { BrandPanel } from '../components/BrandPanel';
-import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
-import { RegisterForm } from '../components/RegisterForm';
-import { ScanLogin } from '../components/ScanLogin';
+import { QR_FRAME } from '../components/qrFrame';
 import { SmsLoginForm } from '../components/SmsLoginForm';
 import '../auth.css';
+
+// what the first view does not show loads when it is opened: registration, password reset
+// and the scan-code tab (with its QR drawing and antd's Typography)
+const RegisterForm = lazy(() =>
+  import('../components/RegisterForm').then((m) => ({ default: m.RegisterForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('../components/ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const ScanLogin = lazy(() => import('../components/ScanLogin').then((m) => ({ default: m.ScanLogin })));
+
+/** While a sub-view's code loads: the spinner the view itself shows while it starts. */
+function ViewLoading() {
+  return (
+    <div className="auth-view-loading">
+      <Spin />
+    </div>
+  );
+}
+
+/** While the scan tab's code loads: the empty QR frame with its spinner, as the tab starts. */
+function ScanLoading() {
+  return (
+    <div className="auth-scan">
+      <div className="auth-qr-frame" style={QR_FRAME}>
+        <Spin />
+      </div>
+    </div>
+  );
+}
 
 type View = 'login' | 'register' | 'forgot';
 type Tab = 'password' | 'sms' | 'scan';
@@ -134,7 +162,11 @@ export default function LoginPage() {
                       key: 'scan',
                       icon: <QrcodeOutlined />,
                       label: <span data-testid="tab-scan">{t('tabs.scan', '扫码登录')}</span>,
-                      children: <ScanLogin active={tab === 'scan'} phone={phone} />,
+                      children: (
+                        <Suspense fallback={<ScanLoading />}>
+                          <ScanLogin active={tab === 'scan'} phone={phone} />
+                        </Suspense>
+                      ),
                     },
                   ]}
                 />
@@ -154,7 +186,9 @@ export default function LoginPage() {
 
             {view === 'register' ? (
               <>
-                <RegisterForm phone={phone} onPhoneChange={setPhone} />
+                <Suspense fallback={<ViewLoading />}>
+                  <RegisterForm phone={phone} onPhoneChange={setPhone} />
+                </Suspense>
                 <div className="auth-switch-line">
                   <span>{t('register.haveAccount', '已有账号？')}</span>
                   <Button type="link" className="auth-link" onClick={() => go('login')}>
@@ -165,7 +199,9 @@ export default function LoginPage() {
             ) : null}
 
             {view === 'forgot' ? (
-              <ForgotPasswordForm phone={phone} onPhoneChange={setPhone} onDone={passwordReset} />
+              <Suspense fallback={<ViewLoading />}>
+                <ForgotPasswordForm phone={phone} onPhoneChange={setPhone} onDone={passwordReset} />
+              </Suspense>
             ) : null}
           </section>
         </div>
