@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { checkRecord, DATA_PERMISSION, IMAGE_MAX_BYTES, type StoredFile } from '@platform/domain';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError, fieldError, ok } from '../../platform/envelope';
@@ -43,6 +44,20 @@ const TEMPLATE_SUFFIX = { zh: '导入模板', en: 'import template' } as const;
 
 function stamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+}
+
+/** A spreadsheet download: never cached, named for the person saving it. */
+function sendSheet(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: string, body: Readable) {
+  return reply
+    .header(
+      'content-type',
+      format === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
+    .header('content-disposition', attachment(fileName))
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 export default async function fileRoutes(app: App): Promise<void> {
@@ -85,16 +100,7 @@ export default async function fileRoutes(app: App): Promise<void> {
       })();
       const fileName = `${item.name}-${stamp(new Date())}.${q.format}`;
       const body = q.format === 'csv' ? csvStream(header, batches) : xlsxStream(item.name, header, batches);
-      return reply
-        .header(
-          'content-type',
-          q.format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendSheet(reply, q.format, fileName, body);
     },
   );
 
@@ -130,16 +136,7 @@ export default async function fileRoutes(app: App): Promise<void> {
               })(),
             )
           : Readable.from([await templateXlsx(item.name, header, note, lang)]);
-      return reply
-        .header(
-          'content-type',
-          q.format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendSheet(reply, q.format, fileName, body);
     },
   );
 
