@@ -214,13 +214,15 @@ export const LANG_STORAGE_KEY = 'lang';
 
 export async function newContext(
   browser: Browser,
-  opts: { width?: number; lang?: Lang } = {},
+  /** timezoneId: the zone the browser's clock reads (the machine's when absent) */
+  opts: { width?: number; lang?: Lang; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
   const width = opts.width ?? 1440;
   const context = await browser.newContext({
     viewport: { width, height: width >= 992 ? 900 : 844 },
     locale: opts.lang === 'en' ? 'en-US' : 'zh-CN',
     deviceScaleFactor: 1,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   if (opts.lang) {
     await context.addInitScript(

@@ -11,9 +11,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   DEMO_ADMIN,
-  LANG_STORAGE_KEY,
   type Lang,
   loginAs,
+  newContext,
   openBrowser,
   type RunningServer,
   shot,
@@ -39,19 +39,7 @@ let templateId: number;
 
 /** A logged-in page in a browser whose clock reads Europe/Berlin. */
 async function openInBerlin(lang: Lang, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width >= 992 ? 900 : 844 },
-    locale: lang === 'en' ? 'en-US' : 'zh-CN',
-    timezoneId: BROWSER_ZONE,
-    deviceScaleFactor: 1,
-  });
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!window.localStorage.getItem(key as string))
-        window.localStorage.setItem(key as string, value as string);
-    },
-    [LANG_STORAGE_KEY, lang],
-  );
+  const context = await newContext(browser, { width, lang, timezoneId: BROWSER_ZONE });
   const page = await context.newPage();
   await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
   return { context, page };
@@ -173,6 +161,11 @@ describe('the company time zone, with the browser in another zone', () => {
       await time.click();
       await time.fill('2026-11-26 08:00:00');
       await time.press('Enter');
+      // a record needs a value besides its time (an empty one is refused)
+      const plannedNew = form.locator('input').nth(1);
+      await plannedNew.click();
+      await plannedNew.fill('2026-11-26 09:00:00');
+      await plannedNew.press('Enter');
       await page.getByTestId('record-save').click();
       await success(page);
       const list = await api<{ list: Array<{ ts: string }> }>(
