@@ -93,6 +93,9 @@ describe('checkReportTemplate', () => {
     expect(bad(withCell({ row: 0, col: 2, kind: 'text', text: 'x' })).field).toBe(at);
     const bind = { row: 3, col: 0, kind: 'bind', itemId: 7, field: 'f1', method: 'latest' };
     expect(bad(withCell({ ...bind, itemId: 0 })).field).toBe(`${at}.itemId`);
+    // integers to JavaScript, yet no id the database can hold
+    expect(bad(withCell({ ...bind, itemId: 1e308 })).field).toBe(`${at}.itemId`);
+    expect(bad(withCell({ ...bind, itemId: 2 ** 31 })).field).toBe(`${at}.itemId`);
     expect(bad(withCell({ ...bind, itemId: undefined }))).toEqual({
       field: `${at}.itemId`,
       key: 'fieldRequired',

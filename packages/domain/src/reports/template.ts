@@ -149,7 +149,8 @@ function checkStyle(raw: unknown, at: string): ReportCellStyle | undefined {
 }
 
 function checkBinding(raw: Record<string, unknown>, at: string): ReportBinding {
-  if (!Number.isInteger(raw.itemId) || (raw.itemId as number) < 1) {
+  // an id the database can hold (a serial: 1 to 2³¹ − 1); 1e308 is an integer to JavaScript
+  if (!Number.isInteger(raw.itemId) || (raw.itemId as number) < 1 || (raw.itemId as number) > 2 ** 31 - 1) {
     throw new Bad(`${at}.itemId`, raw.itemId == null ? 'fieldRequired' : 'validation');
   }
   if (raw.field == null || raw.field === '') throw new Bad(`${at}.field`, 'fieldRequired');
