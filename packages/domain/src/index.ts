@@ -8,6 +8,8 @@ export * from './data/jumps';
 export * from './data/time';
 export * from './data/types';
 export * from './data/values';
+export * from './devices/crc';
+export * from './devices/hex';
 export * from './errors';
 export * from './image-header';
 export * from './menu-codes';
