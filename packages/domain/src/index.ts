@@ -8,6 +8,7 @@ export * from './data/jumps';
 export * from './data/time';
 export * from './data/types';
 export * from './data/values';
+export * from './devices/config-types';
 export * from './devices/crc';
 export * from './devices/hex';
 export * from './errors';
