@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fleetSpecs, generatedSecret, generatedSn, startFleet } from './fleet';
+import { pollingConfig } from './layouts';
+import { type LocalBroker, startLocalBroker } from './testing/broker';
+import { PlatformStandIn } from './testing/platform-stand-in';
+
+let broker: LocalBroker;
+let platform: PlatformStandIn;
+beforeEach(async () => {
+  broker = await startLocalBroker();
+  platform = await PlatformStandIn.connect(broker.url);
+});
+afterEach(async () => {
+  await platform.close();
+  await broker.close();
+});
+
+describe('fleet', () => {
+  it('generates serial numbers and secrets, and refuses what is not a serial number', () => {
+    expect(generatedSn('sim', 7)).toBe('SIM000007');
+    expect(generatedSecret('SIM000007')).toMatch(/^gws_[A-Za-z0-9_-]{43}$/);
+    expect(() => generatedSn('bad-', 1)).toThrow(/not a serial number/);
+    expect(() => fleetSpecs({ url: '', gateways: [{ sn: 'ab', secret: 'x' }] })).toThrow(
+      /not a serial number/,
+    );
+    const specs = fleetSpecs({ url: '', count: 2, prefix: 'T', gateways: [{ sn: 'listed01', secret: 's' }] });
+    expect(specs.map((s) => s.sn)).toEqual(['LISTED01', 'T000001', 'T000002']);
+    expect(specs[0]!.ports).toHaveLength(2);
+  });
+
+  it('runs 50 gateways on one scheduler: all online, all polling, one task each', async () => {
+    const fleet = await startFleet({
+      url: broker.url,
+      count: 50,
+      prefix: 'FLT',
+      connectRate: 1000,
+      config: (_sn, ports) => pollingConfig(ports, { slaves: 1, intervalS: 0.2 }),
+      backoff: { minMs: 50, maxMs: 200 },
+    });
+    try {
+      await fleet.waitOnline(50, 30_000);
+      await Promise.all([...fleet.gateways.keys()].map((sn) => platform.waitFor(sn, 'frame')));
+      // one polling task per gateway on the shared scheduler, nothing else waiting
+      expect(fleet.scheduler.size).toBe(50);
+      expect(fleet.stats()).toMatchObject({ gateways: 50, powered: 50, online: 50, badMessages: 0 });
+      expect(fleet.get('flt000001')).toBe(fleet.gateways.get('FLT000001'));
+      // ten lose their network without a word: ten wills
+      const mark = platform.mark();
+      const lost = [...fleet.gateways.values()].slice(0, 10);
+      await Promise.all(lost.map((g) => g.goOffline('kill')));
+      await Promise.all(
+        lost.map((g) => platform.waitFor(g.sn, 'status', (m) => m.online === false, { since: mark })),
+      );
+      expect(fleet.stats().online).toBe(40);
+    } finally {
+      const mark = platform.mark();
+      await fleet.stop();
+      // the forty still online said goodbye
+      await Promise.all(
+        [...fleet.gateways.values()]
+          .slice(10)
+          .map((g) => platform.waitFor(g.sn, 'status', (m) => m.online === false, { since: mark })),
+      );
+    }
+    expect(fleet.stats().online).toBe(0);
+  });
+
+  it('refuses a serial number listed twice', async () => {
+    await expect(
+      startFleet({
+        url: broker.url,
+        gateways: [
+          { sn: 'TWICE001', secret: 'a' },
+          { sn: 'twice001', secret: 'b' },
+        ],
+      }),
+    ).rejects.toThrow(/listed twice/);
+  });
+});

@@ -1,0 +1,664 @@
+/**
+ * One simulated gateway (DTU) speaking docs/device-protocol.md over MQTT: identity and last
+ * will, birth message, reconnection with backoff, bind confirmation by its button, firmware
+ * upgrades, configurations applied with commit or rollback, passthrough, events; plus the
+ * faults a controller (a test, the CLI, the demo page) can cause.
+ *
+ * Power and network are separate, as on a real box: with the power on and the link down it
+ * keeps polling (and drops what it reads), keeps counting down a configuration's commit
+ * deadline, and reports what happened once it is connected again. A power cut loses what was
+ * in memory (a bind request, an upgrade in progress, a configuration not committed yet).
+ */
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { planConfig, type RunPlan } from './config/plan';
+import { ConfigStore, type StoredConfig } from './config/store';
+import {
+  type FailureReason,
+  REAL_TIMING,
+  runUpgrade,
+  scaleTiming,
+  type UpgradeFaults,
+  type UpgradeMessage,
+  type UpgradeStep,
+  type UpgradeTiming,
+} from './firmware';
+import { defaultIccid, defaultPorts } from './layouts';
+import { SerialBus } from './modbus/bus';
+import type { SlaveFault } from './modbus/slave';
+import { Poller } from './poller';
+import { realTimers, Scheduler, type Task } from './scheduler';
+import type { GatewayCounters, GatewaySpec, GatewayState, PortStatus, SimLog, UpgradeState } from './types';
+import { silentLog } from './types';
+
+export const TOPIC_ROOT = 'smartdata/gw';
+export const DEFAULT_MODEL = 'SDG-200';
+export const DEFAULT_FIRMWARE = '1.0.0';
+/** The largest down message read (a configuration of 500 nodes is well under it). */
+const MAX_DOWN_BYTES = 1024 * 1024;
+/** A bind light never blinks longer than this, whatever `expiresAt` says. */
+const MAX_BLINK_MS = 15 * 60_000;
+
+export interface GatewayOptions {
+  /** the broker: mqtt://host:port or mqtts://… */
+  url: string;
+  /** shared by a fleet; one of its own otherwise */
+  scheduler?: Scheduler;
+  /** divides the device's own durations (upgrade steps, reboot, power-off): 1 is real time */
+  speed?: number;
+  /** MQTT keep-alive, seconds (30 recommended by the protocol) */
+  keepalive?: number;
+  /** reconnection waits: doubling from minMs up to maxMs, with jitter */
+  backoff?: { minMs?: number; maxMs?: number };
+  /** the upgrade's step durations at speed 1 */
+  timing?: Partial<UpgradeTiming>;
+  log?: SimLog;
+  fetch?: typeof fetch;
+  /** extra MQTT client options (tests) */
+  mqtt?: Partial<IClientOptions>;
+}
+
+export class SimGateway {
+  readonly sn: string;
+  readonly secret: string;
+  readonly model: string;
+  firmware: string;
+  iccid: string;
+  readonly scheduler: Scheduler;
+  readonly counters: GatewayCounters = {
+    connects: 0,
+    connectFailures: 0,
+    framesPublished: 0,
+    recordsPublished: 0,
+    framesDropped: 0,
+    messagesReceived: 0,
+    badMessages: 0,
+  };
+  readonly buses: Map<number, SerialBus>;
+  private readonly poller: Poller;
+  private readonly configs: ConfigStore;
+  private readonly log: SimLog;
+  private readonly timing: UpgradeTiming;
+  private readonly speed: number;
+
+  private powered = false;
+  private linkUp = true;
+  private stopped = false;
+  private client: MqttClient | null = null;
+  private online = false;
+  private attempts = 0;
+  private reconnectTask: Task | null = null;
+  private warnedConnect = false;
+
+  private bound: boolean | null = null;
+  private blinking: GatewayState['blinking'] = null;
+  private blinkTask: Task | null = null;
+
+  private upgrade: UpgradeState | null = null;
+  private upgradeAbort: AbortController | null = null;
+  private upgradeFaults: UpgradeFaults = {};
+  private powerOffMs = 10_000;
+
+  private rejectNext: string | null = null;
+  private loseLinkAfterNext = false;
+  private restoreLinkOnRollback = false;
+  private rollbackTask: Task | null = null;
+
+  /** messages owed to the platform, sent right after the next birth message */
+  private outbox: Array<{ sub: string; message: unknown; qos: 0 | 1 }> = [];
+
+  constructor(
+    spec: GatewaySpec,
+    private readonly options: GatewayOptions,
+  ) {
+    this.sn = spec.sn.toUpperCase();
+    this.secret = spec.secret;
+    this.model = spec.model ?? DEFAULT_MODEL;
+    this.firmware = spec.firmware ?? DEFAULT_FIRMWARE;
+    this.iccid = spec.iccid ?? defaultIccid(this.sn);
+    this.scheduler = options.scheduler ?? new Scheduler(realTimers);
+    this.log = options.log ?? silentLog;
+    this.speed = options.speed && options.speed > 0 ? options.speed : 1;
+    this.timing = scaleTiming({ ...REAL_TIMING, ...options.timing }, this.speed);
+    this.buses = new Map((spec.ports ?? defaultPorts()).map((p) => [p.port, new SerialBus(p, this.sn)]));
+    this.configs = new ConfigStore((spec.config as StoredConfig | undefined) ?? null);
+    this.poller = new Poller(
+      {
+        sn: this.sn,
+        scheduler: this.scheduler,
+        counters: this.counters,
+        publish: (sub, message, qos) => this.publish(sub, message, qos),
+        portsChanged: (ports, failed) => this.portsChanged(ports, failed),
+        hint: (port, text) => this.log.debug?.({ sn: this.sn, port }, `no answer: ${text}`),
+      },
+      this.buses,
+    );
+  }
+
+  private topic(sub: string): string {
+    return `${TOPIC_ROOT}/${this.sn}/${sub}`;
+  }
+
+  // ---- life --------------------------------------------------------------------------
+
+  /** Powers the gateway on: it starts polling and connects. */
+  start(): void {
+    if (this.powered || this.stopped) return;
+    this.boot(null);
+  }
+
+  /** Says goodbye (if online) and stops for good. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.dropConnection('polite');
+    this.shutDown();
+  }
+
+  private boot(reason: string | null): void {
+    this.powered = true;
+    this.configs.powerCycle();
+    this.runConfig();
+    if (reason) this.owe('event', { event: 'reboot', detail: reason });
+    this.connect();
+  }
+
+  /** Everything in memory goes: timers, the bind light, an upgrade in progress. */
+  private shutDown(): void {
+    this.powered = false;
+    if (this.upgradeAbort && this.upgrade)
+      this.upgrade = { ...this.upgrade, state: 'interrupted', detail: `power lost at ${this.upgrade.state}` };
+    this.upgradeAbort?.abort(new Error('power lost'));
+    this.upgradeAbort = null;
+    this.poller.stop();
+    this.blinkTask?.cancel();
+    this.blinking = null;
+    this.rollbackTask?.cancel();
+    this.rollbackTask = null;
+    this.reconnectTask?.cancel();
+    this.reconnectTask = null;
+  }
+
+  /** Runs what the configuration store says is running now. */
+  private runConfig(): void {
+    const running = this.configs.running;
+    let plan: RunPlan | null = null;
+    if (running) plan = planFor(running.config);
+    this.poller.run(plan);
+    const pending = this.configs.pending;
+    this.rollbackTask?.cancel();
+    this.rollbackTask = pending ? this.scheduler.at(pending.deadline, () => this.rollbackIfDue()) : null;
+  }
+
+  // ---- connection --------------------------------------------------------------------
+
+  private wanted(): boolean {
+    return this.powered && this.linkUp && !this.stopped;
+  }
+
+  private connect(): void {
+    if (this.client || !this.wanted()) return;
+    this.reconnectTask?.cancel();
+    this.reconnectTask = null;
+    const client = mqtt.connect(this.options.url, {
+      clientId: this.sn,
+      username: this.sn,
+      password: this.secret,
+      keepalive: this.options.keepalive ?? 30,
+      clean: true,
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+      queueQoSZero: false,
+      will: {
+        topic: this.topic('up/status'),
+        payload: Buffer.from('{"online":false}'),
+        qos: 1,
+        retain: false,
+      },
+      ...this.options.mqtt,
+    });
+    this.client = client;
+    client.on('connect', () => {
+      if (this.client !== client) return;
+      this.attempts = 0;
+      this.warnedConnect = false;
+      this.counters.connects += 1;
+      // down topics first, so nothing the platform sends in answer to the birth is missed
+      client.subscribe(this.topic('down/#'), { qos: 1 }, (error) => {
+        if (this.client !== client || error) return;
+        this.online = true;
+        this.publish('up/status', this.birth(), 1);
+        const owed = this.outbox.splice(0);
+        for (const report of this.configs.reports.splice(0)) this.publish('up/config', report, 1);
+        for (const item of owed) this.publish(item.sub, item.message, item.qos);
+      });
+    });
+    client.on('message', (topic, payload) => {
+      if (this.client === client) this.onMessage(topic, payload);
+    });
+    client.on('error', (error) => {
+      if (this.client !== client) return;
+      if (!this.warnedConnect)
+        this.log.warn({ sn: this.sn, err: error.message }, 'gateway: broker error (retrying with backoff)');
+      this.warnedConnect = true;
+    });
+    client.on('close', () => {
+      if (this.client !== client) return;
+      if (!this.online) this.counters.connectFailures += 1;
+      this.client = null;
+      this.online = false;
+      client.end(true);
+      this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.wanted() || this.reconnectTask) return;
+    const min = this.options.backoff?.minMs ?? 1_000;
+    const max = this.options.backoff?.maxMs ?? 60_000;
+    const wait = Math.min(max, min * 2 ** Math.min(this.attempts, 20));
+    this.attempts += 1;
+    // jitter: a fleet cut off at once does not come back in lockstep
+    this.reconnectTask = this.scheduler.after(wait * (0.5 + Math.random() * 0.5), () => {
+      this.reconnectTask = null;
+      this.connect();
+    });
+  }
+
+  /**
+   * Ends the MQTT session: `polite` publishes `{"online":false}` and disconnects (no will),
+   * `kill` drops the socket without a word (the broker publishes the will).
+   */
+  private async dropConnection(how: 'polite' | 'kill'): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const wasOnline = this.online;
+    this.client = null;
+    this.online = false;
+    this.reconnectTask?.cancel();
+    this.reconnectTask = null;
+    if (how === 'polite' && wasOnline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2_000);
+        client.publish(this.topic('up/status'), '{"online":false}', { qos: 1 }, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    } else {
+      client.end(true);
+    }
+  }
+
+  /** Publishes on `<SN>/<sub>` when online; false when not (the message is dropped). */
+  private publish(sub: string, message: unknown, qos: 0 | 1): boolean {
+    const client = this.client;
+    if (!client || !this.online) return false;
+    const topic = this.topic(sub.startsWith('up/') ? sub : `up/${sub}`);
+    client.publish(topic, JSON.stringify(message), { qos });
+    return true;
+  }
+
+  /** Like publish, resolving once the broker has the message (QoS 1). */
+  private publishConfirmed(sub: string, message: unknown): Promise<boolean> {
+    const client = this.client;
+    if (!client || !this.online) return Promise.resolve(false);
+    return new Promise((resolve) =>
+      client.publish(this.topic(`up/${sub}`), JSON.stringify(message), { qos: 1 }, (error) =>
+        resolve(!error),
+      ),
+    );
+  }
+
+  /** Sends now when online, or right after the next birth message. */
+  private owe(sub: string, message: unknown, qos: 0 | 1 = 1): void {
+    if (!this.publish(sub, message, qos)) this.outbox.push({ sub: `up/${sub}`, message, qos });
+  }
+
+  private birth(): Record<string, unknown> {
+    const running = this.configs.running;
+    return {
+      online: true,
+      model: this.model,
+      firmware: this.firmware,
+      iccid: this.iccid,
+      ...(running ? { configVersion: running.version, configHash: running.hash } : {}),
+      ports: this.poller.ports(),
+    };
+  }
+
+  private portsChanged(ports: PortStatus[], failed: PortStatus[]): void {
+    this.publish('status', { ports }, 1);
+    for (const port of failed)
+      this.publish('event', { event: 'portError', port: port.port, detail: port.error }, 1);
+  }
+
+  // ---- down messages -----------------------------------------------------------------
+
+  private onMessage(topic: string, payload: Buffer): void {
+    this.counters.messagesReceived += 1;
+    const prefix = `${TOPIC_ROOT}/${this.sn}/down/`;
+    let message: unknown;
+    try {
+      if (!topic.startsWith(prefix) || payload.length > MAX_DOWN_BYTES) throw new Error('not ours');
+      message = JSON.parse(payload.toString('utf8'));
+      if (typeof message !== 'object' || message === null || Array.isArray(message))
+        throw new Error('not an object');
+    } catch {
+      this.counters.badMessages += 1;
+      return;
+    }
+    const m = message as Record<string, unknown>;
+    try {
+      switch (topic.slice(prefix.length)) {
+        case 'bind':
+          this.onBind(m);
+          break;
+        case 'firmware':
+          this.onFirmware(m);
+          break;
+        case 'config':
+          this.onConfig(m).catch((error) => this.messageFailed(topic, error));
+          break;
+        case 'config/commit':
+          this.onCommit(m);
+          break;
+        case 'passthrough':
+          if (!this.poller.passthrough(m)) this.counters.badMessages += 1;
+          break;
+        case 'command':
+          this.onCommand(m);
+          break;
+        default:
+          this.counters.badMessages += 1;
+      }
+    } catch (error) {
+      this.messageFailed(topic, error);
+    }
+  }
+
+  /** A message the code did not foresee never takes the gateway down. */
+  private messageFailed(topic: string, error: unknown): void {
+    this.counters.badMessages += 1;
+    this.log.warn({ sn: this.sn, topic, err: (error as Error).message }, 'gateway: message failed');
+  }
+
+  private onBind(m: Record<string, unknown>): void {
+    const requestId = typeof m.requestId === 'string' && m.requestId.length <= 128 ? m.requestId : null;
+    if (typeof m.result === 'string') {
+      if (m.result === 'unbound') {
+        this.bound = false;
+        this.stopBlinking();
+        return;
+      }
+      if (m.result === 'bound') this.bound = true;
+      if (requestId && this.blinking?.requestId === requestId) this.stopBlinking();
+      return;
+    }
+    if (!requestId) {
+      this.counters.badMessages += 1;
+      return;
+    }
+    const now = this.scheduler.now();
+    const expires = typeof m.expiresAt === 'number' ? m.expiresAt : Date.parse(String(m.expiresAt));
+    if (!Number.isFinite(expires) || expires <= now) {
+      this.counters.badMessages += 1;
+      return;
+    }
+    this.blinkTask?.cancel();
+    this.blinking = {
+      requestId,
+      company: typeof m.company === 'string' ? m.company.slice(0, 200) : '',
+      expiresAt: new Date(expires).toISOString(),
+    };
+    this.blinkTask = this.scheduler.after(Math.min(expires - now, MAX_BLINK_MS), () => this.stopBlinking());
+  }
+
+  private stopBlinking(): void {
+    this.blinkTask?.cancel();
+    this.blinkTask = null;
+    this.blinking = null;
+  }
+
+  private onFirmware(m: Record<string, unknown>): void {
+    const id = m.upgradeId;
+    if ((typeof id !== 'number' && typeof id !== 'string') || String(id).length > 64) {
+      this.counters.badMessages += 1;
+      return;
+    }
+    // one upgrade at a time; the same order delivered twice (QoS 1) is the one running
+    if (this.upgradeAbort) {
+      if (this.upgrade?.upgradeId !== id)
+        this.log.warn(
+          { sn: this.sn, upgradeId: id },
+          'gateway: an upgrade is already running, order ignored',
+        );
+      return;
+    }
+    const faults = this.upgradeFaults;
+    this.upgradeFaults = {};
+    const abort = new AbortController();
+    this.upgradeAbort = abort;
+    this.upgrade = { upgradeId: id, version: String(m.version ?? ''), state: 'ordered' };
+    // the last report reaches the broker before a power cut the fault causes
+    let lastReport: Promise<boolean> = Promise.resolve(true);
+    void runUpgrade({
+      order: m as never,
+      timing: this.timing,
+      faults,
+      scheduler: this.scheduler,
+      signal: abort.signal,
+      fetch: this.options.fetch,
+      report: (message: UpgradeMessage) => {
+        const { upgradeId: _, ...rest } = message;
+        this.upgrade = { upgradeId: id, version: this.upgrade?.version ?? '', ...rest };
+        lastReport = this.publishConfirmed('firmware', message);
+      },
+    }).then(async (result) => {
+      if (this.upgradeAbort === abort) this.upgradeAbort = null;
+      if (result.outcome === 'installed') {
+        void this.reboot(`firmware ${this.firmware} → ${result.version}`, result.version);
+      } else if (result.outcome === 'powerLost') {
+        // a cut caused by the fault (a cut from outside has shut everything down already)
+        if (this.powered) {
+          if (this.upgrade)
+            this.upgrade = { ...this.upgrade, state: 'interrupted', detail: `power lost at ${result.step}` };
+          await lastReport;
+          await this.powerCut(this.powerOffMs);
+        }
+      }
+    });
+  }
+
+  private async onConfig(m: Record<string, unknown>): Promise<void> {
+    const now = this.scheduler.now();
+    const reject = this.rejectNext ?? undefined;
+    const { answer, changed } = this.configs.receive(m, [...this.buses.keys()], now, reject);
+    if (reject !== undefined && answer.result === 'rejected') this.rejectNext = null;
+    if (changed) this.runConfig();
+    if (changed && this.loseLinkAfterNext) {
+      this.loseLinkAfterNext = false;
+      // the new configuration "cuts the gateway off": the answer gets out, the commit never comes in
+      await this.publishConfirmed('config', answer);
+      this.restoreLinkOnRollback = true;
+      await this.goOffline('kill');
+      return;
+    }
+    this.publish('config', answer, 1);
+    if (changed) this.publish('status', this.configStatus(), 1);
+  }
+
+  private onCommit(m: Record<string, unknown>): void {
+    if (!this.configs.commit(m)) return;
+    this.rollbackTask?.cancel();
+    this.rollbackTask = null;
+  }
+
+  private rollbackIfDue(): void {
+    this.rollbackTask = null;
+    if (!this.configs.expire(this.scheduler.now())) return;
+    this.runConfig();
+    for (const report of this.configs.reports.splice(0)) this.owe('config', report);
+    this.owe('status', this.configStatus());
+    if (this.restoreLinkOnRollback) {
+      this.restoreLinkOnRollback = false;
+      this.comeOnline();
+    }
+  }
+
+  private configStatus(): Record<string, unknown> {
+    const running = this.configs.running;
+    return running ? { configVersion: running.version, configHash: running.hash } : { configVersion: null };
+  }
+
+  private onCommand(m: Record<string, unknown>): void {
+    if (m.command === 'reboot') void this.reboot('command');
+    else if (m.command === 'readNow') this.poller.pollAll();
+    else this.counters.badMessages += 1;
+  }
+
+  /** Goodbye, everything in memory gone, back after the reboot time with `firmware`. */
+  private async reboot(reason: string, firmware?: string): Promise<void> {
+    if (!this.powered) return;
+    await this.dropConnection('polite');
+    this.shutDown();
+    this.scheduler.after(this.timing.rebootMs, () => {
+      if (this.stopped || this.powered) return;
+      if (firmware) {
+        this.firmware = firmware;
+        if (this.upgrade) this.upgrade = { ...this.upgrade, state: 'rebooted' };
+      }
+      this.boot(reason);
+    });
+  }
+
+  // ---- the controller: what a person or a test can do to the gateway -----------------
+
+  /** A snapshot of everything the gateway shows. */
+  state(): GatewayState {
+    const running = this.configs.running;
+    const pending = this.configs.pending;
+    return {
+      sn: this.sn,
+      model: this.model,
+      firmware: this.firmware,
+      iccid: this.iccid,
+      powered: this.powered,
+      linkUp: this.linkUp,
+      online: this.online,
+      bound: this.bound,
+      blinking: this.blinking ? { ...this.blinking } : null,
+      upgrade: this.upgrade ? { ...this.upgrade } : null,
+      config: running ? { version: running.version, hash: running.hash } : null,
+      pendingConfig: pending
+        ? {
+            version: pending.config.version,
+            hash: pending.config.hash,
+            deadline: new Date(pending.deadline).toISOString(),
+          }
+        : null,
+      ports: this.poller.ports(),
+      counters: { ...this.counters },
+    };
+  }
+
+  /**
+   * The person presses the bind button: `up/bind` with the waiting request's id, and a
+   * `button` event. Without a waiting request (or offline) the press changes nothing.
+   */
+  pressBindButton(): { sent: boolean; requestId?: string; reason?: string } {
+    if (!this.powered) return { sent: false, reason: 'the power is off' };
+    this.publish('event', { event: 'button', detail: this.blinking ? 'bind' : 'no bind request waiting' }, 1);
+    if (!this.blinking) return { sent: false, reason: 'no bind request waiting' };
+    const { requestId } = this.blinking;
+    if (!this.publish('bind', { requestId }, 1)) return { sent: false, reason: 'offline' };
+    return { sent: true, requestId };
+  }
+
+  /**
+   * Cuts the power: the socket dies without a goodbye (the broker publishes the will), memory
+   * is lost. With `forMs` the power comes back by itself (default: stays off until powerOn).
+   */
+  async powerCut(forMs?: number): Promise<void> {
+    if (!this.powered) return;
+    await this.dropConnection('kill');
+    this.shutDown();
+    if (forMs !== undefined)
+      this.scheduler.after(forMs, () => {
+        if (!this.stopped && !this.powered) this.boot('power restored');
+      });
+  }
+
+  /** The power comes back: boots (rolling back an uncommitted configuration) and connects. */
+  powerOn(): void {
+    if (this.stopped || this.powered) return;
+    this.boot('power restored');
+  }
+
+  /** The next upgrade loses power right after reporting `step`; the power returns after `offForMs` (default 10 s / speed). */
+  losePowerDuringNextUpgrade(step: Exclude<UpgradeStep, 'rebooting'>, offForMs = 10_000 / this.speed): void {
+    this.upgradeFaults = { ...this.upgradeFaults, losePowerAt: step };
+    this.powerOffMs = offForMs;
+  }
+
+  /** The next upgrade fails at its download, verify or install step. */
+  failNextUpgrade(reason: FailureReason): void {
+    this.upgradeFaults = { ...this.upgradeFaults, fail: reason };
+  }
+
+  /** The next configuration (not one it already runs) is rejected with `message`. */
+  rejectNextConfig(message = 'rejected by the device (simulated fault)'): void {
+    this.rejectNext = message;
+  }
+
+  /** The next configuration is applied, then the network goes, so no commit arrives: it must roll back by itself. */
+  loseNetworkAfterNextConfig(): void {
+    this.loseLinkAfterNext = true;
+  }
+
+  /** The network goes: `polite` says goodbye first, `kill` just drops (the will follows). The power stays on. */
+  async goOffline(how: 'polite' | 'kill' = 'kill'): Promise<void> {
+    this.linkUp = false;
+    await this.dropConnection(how);
+  }
+
+  /** The network comes back; the gateway connects. */
+  comeOnline(): void {
+    this.linkUp = true;
+    this.attempts = 0;
+    this.connect();
+  }
+
+  /** A new SIM card (a new ICCID, generated when not given): status update and a simChanged event. */
+  swapSim(iccid?: string): string {
+    const before = this.iccid;
+    this.iccid = iccid ?? defaultIccid(`${this.sn}/${before}/${this.scheduler.now()}`);
+    this.owe('status', { iccid: this.iccid });
+    this.owe('event', { event: 'simChanged', detail: `${before} → ${this.iccid}` });
+    return this.iccid;
+  }
+
+  /** Makes the slave at `address` on `port` stop answering, answer garbage or with a bad CRC ('none' heals it). */
+  setSlaveFault(port: number, address: number, fault: SlaveFault): boolean {
+    const slave = this.buses.get(port)?.slave(address);
+    if (!slave) return false;
+    slave.fault = fault;
+    return true;
+  }
+
+  /** The passthrough session holding `port`, if any (polling waits meanwhile). */
+  passthroughSession(port: number): string | null {
+    return this.poller.session(port);
+  }
+}
+
+/** Plans are shared by every gateway given the same configuration object (a fleet's default). */
+const plans = new WeakMap<object, RunPlan>();
+function planFor(config: StoredConfig['config']): RunPlan {
+  let plan = plans.get(config);
+  if (!plan) {
+    plan = planConfig(config);
+    plans.set(config, plan);
+  }
+  return plan;
+}
