@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type GatewayOptions, SimGateway } from './gateway';
-import { defaultPorts } from './layouts';
+import { DEFAULT_PORTS } from './layouts';
 import type { PortSpec } from './modbus/bus';
 import { realTimers, Scheduler, type Task } from './scheduler';
 import { type GatewaySpec, type GatewayState, SN_PATTERN } from './types';
@@ -19,7 +19,7 @@ export interface FleetOptions extends Omit<GatewayOptions, 'scheduler'> {
   /** generated gateways' firmware and model */
   firmware?: string;
   model?: string;
-  /** ports of generated gateways, or of listed ones without their own (default: defaultPorts) */
+  /** ports of generated gateways, or of listed ones without their own (default: DEFAULT_PORTS, shared) */
   ports?: (sn: string, index: number) => PortSpec[];
   /** a configuration each gateway already runs at start (default: its own, or none) */
   config?: (sn: string, ports: PortSpec[], index: number) => GatewaySpec['config'];
@@ -84,7 +84,7 @@ export function fleetSpecs(options: FleetOptions): GatewaySpec[] {
     const sn = spec.sn.toUpperCase();
     if (!SN_PATTERN.test(sn))
       throw new RangeError(`gateway ${index + 1}: ${spec.sn} is not a serial number (6-32 of A-Z 0-9)`);
-    const ports = spec.ports ?? options.ports?.(sn, index) ?? defaultPorts();
+    const ports = spec.ports ?? options.ports?.(sn, index) ?? (DEFAULT_PORTS as PortSpec[]);
     const config = spec.config ?? options.config?.(sn, ports, index);
     return { ...spec, sn, ports, ...(config ? { config } : {}) };
   });

@@ -37,6 +37,8 @@ export const DEFAULT_FIRMWARE = '1.0.0';
 const MAX_DOWN_BYTES = 1024 * 1024;
 /** A bind light never blinks longer than this, whatever `expiresAt` says. */
 const MAX_BLINK_MS = 15 * 60_000;
+/** Messages kept for the platform while offline (events, reports); older ones are dropped. */
+const MAX_OWED = 100;
 
 export interface GatewayOptions {
   /** the broker: mqtt://host:port or mqtts://… */
@@ -310,9 +312,11 @@ export class SimGateway {
     );
   }
 
-  /** Sends now when online, or right after the next birth message. */
+  /** Sends now when online, or right after the next birth message (the latest 100 kept). */
   private owe(sub: string, message: unknown, qos: 0 | 1 = 1): void {
-    if (!this.publish(sub, message, qos)) this.outbox.push({ sub: `up/${sub}`, message, qos });
+    if (this.publish(sub, message, qos)) return;
+    this.outbox.push({ sub: `up/${sub}`, message, qos });
+    if (this.outbox.length > MAX_OWED) this.outbox.splice(0, this.outbox.length - MAX_OWED);
   }
 
   private birth(): Record<string, unknown> {
@@ -328,9 +332,9 @@ export class SimGateway {
   }
 
   private portsChanged(ports: PortStatus[], failed: PortStatus[]): void {
+    // offline, the next birth message carries the ports
     this.publish('status', { ports }, 1);
-    for (const port of failed)
-      this.publish('event', { event: 'portError', port: port.port, detail: port.error }, 1);
+    for (const port of failed) this.owe('event', { event: 'portError', port: port.port, detail: port.error });
   }
 
   // ---- down messages -----------------------------------------------------------------
@@ -568,7 +572,7 @@ export class SimGateway {
    */
   pressBindButton(): { sent: boolean; requestId?: string; reason?: string } {
     if (!this.powered) return { sent: false, reason: 'the power is off' };
-    this.publish('event', { event: 'button', detail: this.blinking ? 'bind' : 'no bind request waiting' }, 1);
+    this.owe('event', { event: 'button', detail: this.blinking ? 'bind' : 'no bind request waiting' });
     if (!this.blinking) return { sent: false, reason: 'no bind request waiting' };
     const { requestId } = this.blinking;
     if (!this.publish('bind', { requestId }, 1)) return { sent: false, reason: 'offline' };

@@ -15,22 +15,54 @@ import { hash01, seedOf } from './modbus/signals';
 
 /** A gateway from the factory: two RS-485 ports at 9600 8N1, two meters on one, two sensors on the other. */
 export function defaultPorts(): PortSpec[] {
-  return [
-    {
-      port: 1,
-      slaves: [
-        { kind: 'meter3p', address: 1 },
-        { kind: 'meter1p', address: 2, order: 'CDAB' },
-      ],
-    },
-    {
-      port: 2,
-      slaves: [
-        { kind: 'thSensor', address: 1 },
-        { kind: 'flowSensor', address: 2 },
-      ],
-    },
-  ];
+  return structuredClone(DEFAULT_PORTS) as PortSpec[];
+}
+
+/**
+ * The same, one object shared by every gateway of a fleet that has no ports of its own (a
+ * gateway never changes its ports; sharing them lets a fleet share one configuration too).
+ */
+export const DEFAULT_PORTS: readonly PortSpec[] = deepFreeze([
+  {
+    port: 1,
+    slaves: [
+      { kind: 'meter3p', address: 1 },
+      { kind: 'meter1p', address: 2, order: 'CDAB' },
+    ],
+  },
+  {
+    port: 2,
+    slaves: [
+      { kind: 'thSensor', address: 1 },
+      { kind: 'flowSensor', address: 2 },
+    ],
+  },
+]);
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * `pollingConfig` for each distinct ports object, made once: gateways sharing their ports
+ * (DEFAULT_PORTS) share one configuration object, and so one plan (see gateway.ts).
+ */
+export function sharedPollingConfig(
+  options: PollingOptions,
+): (sn: string, ports: PortSpec[]) => ReturnType<typeof pollingConfig> {
+  const made = new WeakMap<object, ReturnType<typeof pollingConfig>>();
+  return (_sn, ports) => {
+    let config = made.get(ports);
+    if (!config) {
+      config = pollingConfig(ports, options);
+      made.set(ports, config);
+    }
+    return config;
+  };
 }
 
 /**
