@@ -36,9 +36,10 @@ const COMMANDS = `commands (<sn> may be * for every gateway):
   show <sn>                                  everything about one gateway (JSON)
   stats                                      totals of the fleet
   press <sn>                                 press the bind button
-  power-off <sn> [seconds]                   pull the plug (the will follows); back after seconds
+  power-off <sn> [seconds] [silent]          pull the plug (the will follows at once, or with
+                                             silent when the keep-alive runs out); back after seconds
   power-on <sn>                              power back on
-  offline <sn> [polite]                      the network goes (socket killed, or a goodbye)
+  offline <sn> [polite|silent]               the network goes (socket closed, a goodbye, or silence)
   online <sn>                                the network comes back
   sim <sn> [iccid]                           put in another SIM card
   slave <sn> <port> <address> <fault>        a slave goes ${SLAVE_FAULTS.join(' | ')}
@@ -167,12 +168,15 @@ export async function runCommand(fleet: Fleet, input: string): Promise<string> {
       return JSON.stringify(targets[0]!.state(), null, 2);
     case 'press':
       return each((g) => g.pressBindButton());
-    case 'power-off':
-      return each((g) => g.powerCut(seconds(rest[0])));
+    case 'power-off': {
+      const silent = rest.includes('silent');
+      const secs = rest.find((r) => r !== 'silent');
+      return each((g) => g.powerCut(seconds(secs), silent ? 'silent' : 'kill'));
+    }
     case 'power-on':
       return each((g) => g.powerOn());
     case 'offline':
-      return each((g) => g.goOffline(rest[0] === 'polite' ? 'polite' : 'kill'));
+      return each((g) => g.goOffline(rest[0] === 'polite' || rest[0] === 'silent' ? rest[0] : 'kill'));
     case 'online':
       return each((g) => g.comeOnline());
     case 'sim':

@@ -102,7 +102,7 @@ describe('the demo fleet', () => {
     await platform.waitFor('DEMOUNB1', 'status', (m) => m.online === false, { since: mark });
     await platform.waitFor('DEMOUNB1', 'status', (m) => m.online === true, { since: mark });
 
-    expect(await demo!.control({ sn: 'DEMOUNB1', action: 'goOffline', polite: true })).toMatchObject({
+    expect(await demo!.control({ sn: 'DEMOUNB1', action: 'goOffline', how: 'polite' })).toMatchObject({
       ok: true,
       state: { linkUp: false },
     });
@@ -128,6 +128,8 @@ describe('the demo fleet', () => {
       [{ sn: 'DEMO\u0000UNB1', action: 'pressButton' }, 'unknownGateway'],
       [{ sn: 'DEMOUNB1', action: 'powerCut', seconds: 1e9 }, 'badInput'],
       [{ sn: 'DEMOUNB1', action: 'powerCut', seconds: '5' }, 'badInput'],
+      [{ sn: 'DEMOUNB1', action: 'powerCut', how: 'polite' }, 'badInput'],
+      [{ sn: 'DEMOUNB1', action: 'goOffline', how: 'nuke' }, 'badInput'],
       [{ sn: 'DEMOUNB1', action: 'slaveFault', port: 1, address: 1, fault: 'fire' }, 'badInput'],
       [{ sn: 'DEMOUNB1', action: 'slaveFault', port: '1', address: 1, fault: 'none' }, 'badInput'],
       [{ sn: 'DEMOUNB1', action: 'slaveFault', port: 7, address: 1, fault: 'none' }, 'refused'],

@@ -90,8 +90,9 @@ export interface DemoFleet {
    * Does `action` to the demo gateway `sn`. Input comes from a web page: anything is checked
    * and refused with a reason, never thrown.
    * - pressButton: the bind button (confirms a waiting bind request)
-   * - powerCut `{seconds?}`: pulls the plug (the will follows); back by itself after `seconds` (default: stays off)
-   * - powerOn, goOffline `{polite?}`, comeOnline, swapSim
+   * - powerCut `{seconds?, how?}`: pulls the plug; back by itself after `seconds` (default: stays
+   *   off); `how` kill (the will at once, default) or silent (the will when the keep-alive runs out)
+   * - goOffline `{how?}`: kill (default), polite (a goodbye) or silent; powerOn, comeOnline, swapSim
    * - slaveFault `{port, address, fault}`: none | silent | garbage | badCrc
    */
   control(input: unknown): Promise<DemoControlResult>;
@@ -208,15 +209,20 @@ async function control(fleet: Fleet, input: unknown): Promise<DemoControlResult>
       const seconds = args.seconds;
       if (seconds !== undefined && (typeof seconds !== 'number' || !(seconds > 0) || seconds > 3600))
         return bad('seconds: 1-3600');
-      await gateway.powerCut(seconds === undefined ? undefined : seconds * 1000);
+      const how = args.how ?? 'kill';
+      if (how !== 'kill' && how !== 'silent') return bad('how: kill or silent');
+      await gateway.powerCut(seconds === undefined ? undefined : seconds * 1000, how);
       return done();
     }
     case 'powerOn':
       gateway.powerOn();
       return done();
-    case 'goOffline':
-      await gateway.goOffline(args.polite === true ? 'polite' : 'kill');
+    case 'goOffline': {
+      const how = args.how ?? 'kill';
+      if (how !== 'kill' && how !== 'polite' && how !== 'silent') return bad('how: kill, polite or silent');
+      await gateway.goOffline(how);
       return done();
+    }
     case 'comeOnline':
       gateway.comeOnline();
       return done();

@@ -82,6 +82,32 @@ describe('identity, birth and last will', () => {
     expect(offline).toHaveLength(1);
   });
 
+  it('a silent drop leaves the socket hanging: the broker’s keep-alive ends it, then the will', async () => {
+    const timedOut: string[] = [];
+    h.broker.broker.on('keepaliveTimeout', (client) => timedOut.push(client.id));
+    const gw = h.gateway({ sn: 'GWSILENT' }, { keepalive: 1 });
+    await h.platform.waitFor('GWSILENT', 'status', (m) => m.online === true);
+    const mark = h.platform.mark();
+    await gw.goOffline('silent');
+    expect(gw.state().online).toBe(false);
+    await h.platform.waitFor('GWSILENT', 'status', (m) => m.online === false, { since: mark });
+    // the broker found it gone by its keep-alive, not by a closed socket
+    expect(timedOut).toEqual(['GWSILENT']);
+    gw.comeOnline();
+    await h.platform.waitFor('GWSILENT', 'status', (m) => m.online === true, { since: mark });
+  });
+
+  it('a silent power cut and a quick return: the will of the old connection comes before the new birth', async () => {
+    const gw = h.gateway({ sn: 'GWSILENT2' }, { keepalive: 30 });
+    await h.platform.waitFor('GWSILENT2', 'status', (m) => m.online === true);
+    const mark = h.platform.mark();
+    await gw.powerCut(undefined, 'silent');
+    gw.powerOn();
+    await h.platform.waitFor('GWSILENT2', 'status', (m) => m.online === true, { since: mark });
+    // the broker hands the client id to the new connection and closes the hanging one
+    expect(h.platform.of('GWSILENT2', 'status', mark).map((m) => m.online)).toEqual([false, true]);
+  });
+
   it('reconnects with backoff when the broker drops it, and when the broker comes back', async () => {
     const gw = h.gateway({ sn: 'GWRECON1' });
     await h.platform.waitFor('GWRECON1', 'status', (m) => m.online === true);

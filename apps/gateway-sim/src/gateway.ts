@@ -31,6 +31,9 @@ import type { GatewayCounters, GatewaySpec, GatewayState, PortStatus, SimLog, Up
 import { silentLog } from './types';
 
 export const TOPIC_ROOT = 'smartdata/gw';
+
+/** How a connection ends (see dropConnection). */
+export type DropHow = 'polite' | 'kill' | 'silent';
 export const DEFAULT_MODEL = 'SDG-200';
 export const DEFAULT_FIRMWARE = '1.0.0';
 /** The largest down message read (a configuration of 500 nodes is well under it). */
@@ -86,6 +89,7 @@ export class SimGateway {
   private linkUp = true;
   private stopped = false;
   private client: MqttClient | null = null;
+  private readonly halfOpen = new Set<MqttClient>();
   private online = false;
   private attempts = 0;
   private reconnectTask: Task | null = null;
@@ -153,6 +157,7 @@ export class SimGateway {
     if (this.stopped) return;
     this.stopped = true;
     await this.dropConnection('polite');
+    this.closeHalfOpen();
     this.shutDown();
   }
 
@@ -267,10 +272,12 @@ export class SimGateway {
   }
 
   /**
-   * Ends the MQTT session: `polite` publishes `{"online":false}` and disconnects (no will),
-   * `kill` drops the socket without a word (the broker publishes the will).
+   * Ends the MQTT session: `polite` publishes `{"online":false}` and disconnects (no will);
+   * `kill` closes the socket without a word (the broker sees the close at once and publishes
+   * the will); `silent` sends nothing more and leaves the socket open, as a box losing its
+   * power on a cellular link: only the broker's keep-alive (1.5 × 30 s) notices, then the will.
    */
-  private async dropConnection(how: 'polite' | 'kill'): Promise<void> {
+  private async dropConnection(how: DropHow): Promise<void> {
     const client = this.client;
     if (!client) return;
     const wasOnline = this.online;
@@ -287,9 +294,25 @@ export class SimGateway {
         });
       });
       await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    } else if (how === 'silent') {
+      // mqtt.js would ping, then close the socket itself when no answer comes: stop it
+      (client as unknown as { _destroyKeepaliveManager(): void })._destroyKeepaliveManager();
+      client.stream.pause();
+      client.stream.cork();
+      this.halfOpen.add(client);
+      client.once('close', () => {
+        this.halfOpen.delete(client);
+        client.end(true);
+      });
     } else {
       client.end(true);
     }
+  }
+
+  /** Sockets left open by a silent drop are closed when the gateway connects again or stops. */
+  private closeHalfOpen(): void {
+    for (const client of this.halfOpen) client.end(true);
+    this.halfOpen.clear();
   }
 
   /** Publishes on `<SN>/<sub>` when online; false when not (the message is dropped). */
@@ -580,12 +603,14 @@ export class SimGateway {
   }
 
   /**
-   * Cuts the power: the socket dies without a goodbye (the broker publishes the will), memory
-   * is lost. With `forMs` the power comes back by itself (default: stays off until powerOn).
+   * Cuts the power: no goodbye, memory is lost. `kill` (default): the socket closes and the
+   * broker publishes the will at once; `silent`: the socket is left hanging, so the broker
+   * notices only when the keep-alive runs out. With `forMs` the power comes back by itself
+   * (default: it stays off until powerOn).
    */
-  async powerCut(forMs?: number): Promise<void> {
+  async powerCut(forMs?: number, how: Exclude<DropHow, 'polite'> = 'kill'): Promise<void> {
     if (!this.powered) return;
-    await this.dropConnection('kill');
+    await this.dropConnection(how);
     this.shutDown();
     if (forMs !== undefined)
       this.scheduler.after(forMs, () => {
@@ -620,8 +645,12 @@ export class SimGateway {
     this.loseLinkAfterNext = true;
   }
 
-  /** The network goes: `polite` says goodbye first, `kill` just drops (the will follows). The power stays on. */
-  async goOffline(how: 'polite' | 'kill' = 'kill'): Promise<void> {
+  /**
+   * The network goes; the power stays on. `polite` says goodbye first, `kill` just closes the
+   * socket (the will follows at once), `silent` leaves it hanging (the will follows when the
+   * broker's keep-alive runs out).
+   */
+  async goOffline(how: DropHow = 'kill'): Promise<void> {
     this.linkUp = false;
     await this.dropConnection(how);
   }
