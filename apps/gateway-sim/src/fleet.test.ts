@@ -1,3 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fleetSpecs, generatedSecret, generatedSn, startFleet } from './fleet';
 import { pollingConfig } from './layouts';
@@ -63,6 +66,56 @@ describe('fleet', () => {
       );
     }
     expect(fleet.stats().online).toBe(0);
+  });
+
+  it('upgrades 40 gateways at once: each ends in success or the failure it was given', async () => {
+    const image = randomBytes(64_000);
+    const sha256 = createHash('sha256').update(image).digest('hex');
+    let downloads = 0;
+    const server = createServer((_req, res) => {
+      downloads += 1;
+      res.writeHead(200, { 'content-length': image.length }).end(image);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fw.bin`;
+    const fleet = await startFleet({
+      url: broker.url,
+      count: 40,
+      prefix: 'UPG',
+      connectRate: 1000,
+      speed: 300,
+      firmware: '1.0.0',
+    });
+    try {
+      await fleet.waitOnline(40, 30_000);
+      const gateways = [...fleet.gateways.values()];
+      const reasons = ['download', 'verify', 'install'] as const;
+      gateways.slice(0, 6).forEach((g, i) => g.failNextUpgrade(reasons[i % 3]!));
+      await Promise.all(
+        gateways.map((g, i) =>
+          platform.send(g.sn, 'firmware', {
+            upgradeId: i + 1,
+            version: '2.0.0',
+            url,
+            size: image.length,
+            sha256,
+          }),
+        ),
+      );
+      await Promise.all(
+        gateways.map((g, i) =>
+          i < 6
+            ? platform.waitFor(g.sn, 'firmware', (m) => m.state === 'failed' && m.reason === reasons[i % 3])
+            : platform.waitFor(g.sn, 'status', (m) => m.online === true && m.firmware === '2.0.0'),
+        ),
+      );
+      expect(gateways.filter((g) => g.state().firmware === '2.0.0')).toHaveLength(34);
+      // each fetched the image once (the simulated failures come after the download has begun)
+      expect(downloads).toBe(40);
+    } finally {
+      await fleet.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('refuses a serial number listed twice', async () => {
