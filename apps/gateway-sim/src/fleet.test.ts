@@ -90,7 +90,7 @@ describe('fleet', () => {
       await fleet.waitOnline(40, 30_000);
       const gateways = [...fleet.gateways.values()];
       const reasons = ['download', 'verify', 'install'] as const;
-      gateways.slice(0, 6).forEach((g, i) => g.failNextUpgrade(reasons[i % 3]!));
+      for (let i = 0; i < 6; i++) gateways[i]!.failNextUpgrade(reasons[i % 3]!);
       await Promise.all(
         gateways.map((g, i) =>
           platform.send(g.sn, 'firmware', {

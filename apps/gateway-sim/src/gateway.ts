@@ -9,7 +9,7 @@
  * deadline, and reports what happened once it is connected again. A power cut loses what was
  * in memory (a bind request, an upgrade in progress, a configuration not committed yet).
  */
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions } from 'mqtt';
 import { planConfig, type RunPlan } from './config/plan';
 import { ConfigStore, type StoredConfig } from './config/store';
 import {
@@ -23,6 +23,7 @@ import {
   type UpgradeTiming,
 } from './firmware';
 import { defaultIccid, defaultPorts } from './layouts';
+import { type DropHow, MqttLink, TOPIC_ROOT } from './link';
 import { SerialBus } from './modbus/bus';
 import type { SlaveFault } from './modbus/slave';
 import { Poller } from './poller';
@@ -30,10 +31,7 @@ import { realTimers, Scheduler, type Task } from './scheduler';
 import type { GatewayCounters, GatewaySpec, GatewayState, PortStatus, SimLog, UpgradeState } from './types';
 import { silentLog } from './types';
 
-export const TOPIC_ROOT = 'smartdata/gw';
-
-/** How a connection ends (see dropConnection). */
-export type DropHow = 'polite' | 'kill' | 'silent';
+export { type DropHow, TOPIC_ROOT };
 export const DEFAULT_MODEL = 'SDG-200';
 export const DEFAULT_FIRMWARE = '1.0.0';
 /** The largest down message read (a configuration of 500 nodes is well under it). */
@@ -81,19 +79,14 @@ export class SimGateway {
   readonly buses: Map<number, SerialBus>;
   private readonly poller: Poller;
   private readonly configs: ConfigStore;
-  private readonly log: SimLog;
+  readonly log: SimLog;
   private readonly timing: UpgradeTiming;
   private readonly speed: number;
 
   private powered = false;
   private linkUp = true;
   private stopped = false;
-  private client: MqttClient | null = null;
-  private readonly halfOpen = new Set<MqttClient>();
-  private online = false;
-  private attempts = 0;
-  private reconnectTask: Task | null = null;
-  private warnedConnect = false;
+  private readonly link: MqttLink;
 
   private bound: boolean | null = null;
   private blinking: GatewayState['blinking'] = null;
@@ -127,6 +120,19 @@ export class SimGateway {
     this.timing = scaleTiming({ ...REAL_TIMING, ...options.timing }, this.speed);
     this.buses = new Map((spec.ports ?? defaultPorts()).map((p) => [p.port, new SerialBus(p, this.sn)]));
     this.configs = new ConfigStore((spec.config as StoredConfig | undefined) ?? null);
+    this.link = new MqttLink(
+      {
+        sn: this.sn,
+        secret: this.secret,
+        scheduler: this.scheduler,
+        counters: this.counters,
+        log: this.log,
+        wanted: () => this.powered && this.linkUp && !this.stopped,
+        opened: () => this.opened(),
+        message: (topic, payload) => this.onMessage(topic, payload),
+      },
+      options,
+    );
     this.poller = new Poller(
       {
         sn: this.sn,
@@ -138,10 +144,6 @@ export class SimGateway {
       },
       this.buses,
     );
-  }
-
-  private topic(sub: string): string {
-    return `${TOPIC_ROOT}/${this.sn}/${sub}`;
   }
 
   // ---- life --------------------------------------------------------------------------
@@ -156,8 +158,8 @@ export class SimGateway {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    await this.dropConnection('polite');
-    this.closeHalfOpen();
+    await this.link.drop('polite');
+    this.link.closeHalfOpen();
     this.shutDown();
   }
 
@@ -166,7 +168,7 @@ export class SimGateway {
     this.configs.powerCycle();
     this.runConfig();
     if (reason) this.owe('event', { event: 'reboot', detail: reason });
-    this.connect();
+    this.link.connect();
   }
 
   /** Everything in memory goes: timers, the bind light, an upgrade in progress. */
@@ -181,8 +183,7 @@ export class SimGateway {
     this.blinking = null;
     this.rollbackTask?.cancel();
     this.rollbackTask = null;
-    this.reconnectTask?.cancel();
-    this.reconnectTask = null;
+    this.link.cancelReconnect();
   }
 
   /** Runs what the configuration store says is running now. */
@@ -198,147 +199,22 @@ export class SimGateway {
 
   // ---- connection --------------------------------------------------------------------
 
-  private wanted(): boolean {
-    return this.powered && this.linkUp && !this.stopped;
+  /** The session is open: the birth message, then what the gateway owes the platform. */
+  private opened(): void {
+    this.publish('status', this.birth(), 1);
+    for (const report of this.configs.reports.splice(0)) this.publish('config', report, 1);
+    for (const item of this.outbox.splice(0)) this.publish(item.sub, item.message, item.qos);
   }
 
-  private connect(): void {
-    if (this.client || !this.wanted()) return;
-    this.reconnectTask?.cancel();
-    this.reconnectTask = null;
-    const client = mqtt.connect(this.options.url, {
-      clientId: this.sn,
-      username: this.sn,
-      password: this.secret,
-      keepalive: this.options.keepalive ?? 30,
-      clean: true,
-      reconnectPeriod: 0,
-      connectTimeout: 10_000,
-      queueQoSZero: false,
-      will: {
-        topic: this.topic('up/status'),
-        payload: Buffer.from('{"online":false}'),
-        qos: 1,
-        retain: false,
-      },
-      ...this.options.mqtt,
-    });
-    this.client = client;
-    client.on('connect', () => {
-      if (this.client !== client) return;
-      this.attempts = 0;
-      this.warnedConnect = false;
-      this.counters.connects += 1;
-      // down topics first, so nothing the platform sends in answer to the birth is missed
-      client.subscribe(this.topic('down/#'), { qos: 1 }, (error) => {
-        if (this.client !== client || error) return;
-        this.online = true;
-        this.publish('up/status', this.birth(), 1);
-        const owed = this.outbox.splice(0);
-        for (const report of this.configs.reports.splice(0)) this.publish('up/config', report, 1);
-        for (const item of owed) this.publish(item.sub, item.message, item.qos);
-      });
-    });
-    client.on('message', (topic, payload) => {
-      if (this.client === client) this.onMessage(topic, payload);
-    });
-    client.on('error', (error) => {
-      if (this.client !== client) return;
-      if (!this.warnedConnect)
-        this.log.warn({ sn: this.sn, err: error.message }, 'gateway: broker error (retrying with backoff)');
-      this.warnedConnect = true;
-    });
-    client.on('close', () => {
-      if (this.client !== client) return;
-      if (!this.online) this.counters.connectFailures += 1;
-      this.client = null;
-      this.online = false;
-      client.end(true);
-      this.scheduleReconnect();
-    });
-  }
-
-  private scheduleReconnect(): void {
-    if (!this.wanted() || this.reconnectTask) return;
-    const min = this.options.backoff?.minMs ?? 1_000;
-    const max = this.options.backoff?.maxMs ?? 60_000;
-    const wait = Math.min(max, min * 2 ** Math.min(this.attempts, 20));
-    this.attempts += 1;
-    // jitter: a fleet cut off at once does not come back in lockstep
-    this.reconnectTask = this.scheduler.after(wait * (0.5 + Math.random() * 0.5), () => {
-      this.reconnectTask = null;
-      this.connect();
-    });
-  }
-
-  /**
-   * Ends the MQTT session: `polite` publishes `{"online":false}` and disconnects (no will);
-   * `kill` closes the socket without a word (the broker sees the close at once and publishes
-   * the will); `silent` sends nothing more and leaves the socket open, as a box losing its
-   * power on a cellular link: only the broker's keep-alive (1.5 × 30 s) notices, then the will.
-   */
-  private async dropConnection(how: DropHow): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const wasOnline = this.online;
-    this.client = null;
-    this.online = false;
-    this.reconnectTask?.cancel();
-    this.reconnectTask = null;
-    if (how === 'polite' && wasOnline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 2_000);
-        client.publish(this.topic('up/status'), '{"online":false}', { qos: 1 }, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
-    } else if (how === 'silent') {
-      // mqtt.js would ping, then close the socket itself when no answer comes: stop it
-      (client as unknown as { _destroyKeepaliveManager(): void })._destroyKeepaliveManager();
-      client.stream.pause();
-      client.stream.cork();
-      this.halfOpen.add(client);
-      client.once('close', () => {
-        this.halfOpen.delete(client);
-        client.end(true);
-      });
-    } else {
-      client.end(true);
-    }
-  }
-
-  /** Sockets left open by a silent drop are closed when the gateway connects again or stops. */
-  private closeHalfOpen(): void {
-    for (const client of this.halfOpen) client.end(true);
-    this.halfOpen.clear();
-  }
-
-  /** Publishes on `<SN>/<sub>` when online; false when not (the message is dropped). */
+  /** Publishes on `up/<sub>` when online; false when not (the message is dropped). */
   private publish(sub: string, message: unknown, qos: 0 | 1): boolean {
-    const client = this.client;
-    if (!client || !this.online) return false;
-    const topic = this.topic(sub.startsWith('up/') ? sub : `up/${sub}`);
-    client.publish(topic, JSON.stringify(message), { qos });
-    return true;
-  }
-
-  /** Like publish, resolving once the broker has the message (QoS 1). */
-  private publishConfirmed(sub: string, message: unknown): Promise<boolean> {
-    const client = this.client;
-    if (!client || !this.online) return Promise.resolve(false);
-    return new Promise((resolve) =>
-      client.publish(this.topic(`up/${sub}`), JSON.stringify(message), { qos: 1 }, (error) =>
-        resolve(!error),
-      ),
-    );
+    return this.link.publish(`up/${sub}`, message, qos);
   }
 
   /** Sends now when online, or right after the next birth message (the latest 100 kept). */
   private owe(sub: string, message: unknown, qos: 0 | 1 = 1): void {
     if (this.publish(sub, message, qos)) return;
-    this.outbox.push({ sub: `up/${sub}`, message, qos });
+    this.outbox.push({ sub, message, qos });
     if (this.outbox.length > MAX_OWED) this.outbox.splice(0, this.outbox.length - MAX_OWED);
   }
 
@@ -479,7 +355,7 @@ export class SimGateway {
       report: (message: UpgradeMessage) => {
         const { upgradeId: _, ...rest } = message;
         this.upgrade = { upgradeId: id, version: this.upgrade?.version ?? '', ...rest };
-        lastReport = this.publishConfirmed('firmware', message);
+        lastReport = this.link.publishConfirmed('up/firmware', message);
       },
     }).then(async (result) => {
       if (this.upgradeAbort === abort) this.upgradeAbort = null;
@@ -506,7 +382,7 @@ export class SimGateway {
     if (changed && this.loseLinkAfterNext) {
       this.loseLinkAfterNext = false;
       // the new configuration "cuts the gateway off": the answer gets out, the commit never comes in
-      await this.publishConfirmed('config', answer);
+      await this.link.publishConfirmed('up/config', answer);
       this.restoreLinkOnRollback = true;
       await this.goOffline('kill');
       return;
@@ -547,7 +423,7 @@ export class SimGateway {
   /** Goodbye, everything in memory gone, back after the reboot time with `firmware`. */
   private async reboot(reason: string, firmware?: string): Promise<void> {
     if (!this.powered) return;
-    await this.dropConnection('polite');
+    await this.link.drop('polite');
     this.shutDown();
     this.scheduler.after(this.timing.rebootMs, () => {
       if (this.stopped || this.powered) return;
@@ -572,7 +448,7 @@ export class SimGateway {
       iccid: this.iccid,
       powered: this.powered,
       linkUp: this.linkUp,
-      online: this.online,
+      online: this.link.online,
       bound: this.bound,
       blinking: this.blinking ? { ...this.blinking } : null,
       upgrade: this.upgrade ? { ...this.upgrade } : null,
@@ -610,7 +486,7 @@ export class SimGateway {
    */
   async powerCut(forMs?: number, how: Exclude<DropHow, 'polite'> = 'kill'): Promise<void> {
     if (!this.powered) return;
-    await this.dropConnection(how);
+    await this.link.drop(how);
     this.shutDown();
     if (forMs !== undefined)
       this.scheduler.after(forMs, () => {
@@ -652,14 +528,13 @@ export class SimGateway {
    */
   async goOffline(how: DropHow = 'kill'): Promise<void> {
     this.linkUp = false;
-    await this.dropConnection(how);
+    await this.link.drop(how);
   }
 
   /** The network comes back; the gateway connects. */
   comeOnline(): void {
     this.linkUp = true;
-    this.attempts = 0;
-    this.connect();
+    this.link.reconnectNow();
   }
 
   /** A new SIM card (a new ICCID, generated when not given): status update and a simChanged event. */
