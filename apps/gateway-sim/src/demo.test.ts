@@ -2,8 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DemoFleet, demoGatewaysEnabled, demoLayout, startDemoFleet } from './demo';
-import { pollingConfig } from './layouts';
+import { type DemoFleet, demoConfig, demoGatewaysEnabled, startDemoFleet } from './demo';
 import { type LocalBroker, startLocalBroker } from './testing/broker';
 import { until } from './testing/harness';
 import { PlatformStandIn } from './testing/platform-stand-in';
@@ -48,7 +47,7 @@ const entry = (sn: string, extra: Record<string, unknown> = {}) => ({
 
 describe('the demo fleet', () => {
   it('starts the gateways of the secrets file, with meters and sensors behind their ports', async () => {
-    const bound = pollingConfig(demoLayout(0), { intervalS: 0.2 });
+    const bound = demoConfig(0, { intervalS: 0.2 });
     await writeSecrets([
       entry('DEMO0001', { config: bound }),
       entry('DEMO0002'),
@@ -149,6 +148,15 @@ describe('the demo fleet', () => {
     expect(demo!.list().map((s) => s.sn)).toEqual(['DEMO0010']);
     expect(warnings.filter((w) => w.includes('left out'))).toHaveLength(2);
     expect(warnings.some((w) => w.includes('readable by others'))).toBe(true);
+  });
+
+  it('gives each demo gateway a configuration reading every slave each minute', () => {
+    for (const i of [0, 1, 2]) {
+      const { config } = demoConfig(i);
+      const packets = config.nodes.filter((n) => n.type === 'serialPacket');
+      expect(packets.length).toBeGreaterThanOrEqual(3);
+      for (const p of packets) expect(p.settings).toMatchObject({ samplingId: 1, encoding: 'HEX' });
+    }
   });
 
   it('is on unless DEMO_GATEWAYS=off', () => {

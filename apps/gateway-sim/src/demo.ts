@@ -15,6 +15,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Fleet, startFleet } from './fleet';
+import { type PollingOptions, pollingConfig } from './layouts';
 import type { PortSpec } from './modbus/bus';
 import { SLAVE_FAULTS, type SlaveFault } from './modbus/slave';
 import { type GatewaySpec, type GatewayState, type SimLog, SN_PATTERN, silentLog } from './types';
@@ -65,6 +66,15 @@ export function demoLayout(index: number): PortSpec[] {
     ],
   ];
   return layouts[index % layouts.length]!;
+}
+
+/**
+ * The configuration of the demo's n-th gateway, as the seed can write it into the secrets file
+ * (`config`) or save it on the platform: every slave's measurement block read every minute
+ * (sampling id 1) and published as frames; with `telemetry`, decoded into the demo's items.
+ */
+export function demoConfig(index: number, options: PollingOptions = {}): ReturnType<typeof pollingConfig> {
+  return pollingConfig(demoLayout(index), { samplingId: 1, ...options });
 }
 
 export const DEMO_CONTROL_ACTIONS = [

@@ -253,6 +253,12 @@ describe('other events and commands', () => {
     ];
     for (const sub of ['bind', 'firmware', 'config', 'config/commit', 'passthrough', 'command', 'unknown'])
       for (const message of junk) await h.platform.send('GWHOST01', sub, message);
+    // over the 1 MiB a gateway reads
+    await h.platform.send(
+      'GWHOST01',
+      'config',
+      JSON.stringify({ version: 1, hash: 'ab'.repeat(32), pad: 'x'.repeat(1_100_000) }),
+    );
     await h.platform.send('GWHOST01', 'passthrough', {
       session: 'after',
       port: 1,

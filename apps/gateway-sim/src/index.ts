@@ -44,6 +44,7 @@ export {
   type PollingOptions,
   packetCatalogue,
   pollingConfig,
+  sharedPollingConfig,
 } from './layouts';
 export { DEFAULT_LINE, type LineSettings, type PortSpec, SerialBus, type SlaveSpec } from './modbus/bus';
 export {
