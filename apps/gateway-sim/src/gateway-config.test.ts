@@ -160,6 +160,20 @@ describe('configuration: applied, committed, rejected, unchanged, rolled back', 
     expect(gw.state().linkUp).toBe(true);
   });
 
+  it('cut off by a configuration and then without power: back with the previous one and online', async () => {
+    const gw = h.gateway({ sn: 'GWCFG009' });
+    await h.platform.waitFor('GWCFG009', 'status', (m) => m.online === true);
+    gw.loseNetworkAfterNextConfig();
+    const v3 = push(3, 60);
+    const mark = h.platform.mark();
+    await h.platform.send('GWCFG009', 'config', v3);
+    await h.platform.waitFor('GWCFG009', 'config', (m) => m.result === 'applied', { since: mark });
+    await until(() => !gw.state().linkUp, 'cut off');
+    await gw.powerCut(20);
+    await h.platform.waitFor('GWCFG009', 'config', (m) => m.result === 'rolledBack', { since: mark });
+    expect(gw.state()).toMatchObject({ linkUp: true, online: true, config: null });
+  });
+
   it('loses a configuration not yet committed when the power goes', async () => {
     const gw = h.gateway({ sn: 'GWCFG007' });
     await h.platform.waitFor('GWCFG007', 'status', (m) => m.online === true);

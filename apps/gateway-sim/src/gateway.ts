@@ -165,7 +165,11 @@ export class SimGateway {
 
   private boot(reason: string | null): void {
     this.powered = true;
-    this.configs.powerCycle();
+    if (this.configs.powerCycle() && this.restoreLinkOnRollback) {
+      // the configuration that cut the network off is gone with the power
+      this.restoreLinkOnRollback = false;
+      this.linkUp = true;
+    }
     this.runConfig();
     if (reason) this.owe('event', { event: 'reboot', detail: reason });
     this.link.connect();
