@@ -142,11 +142,16 @@ export function birth(extra: Record<string, unknown> = {}): Record<string, unkno
 }
 
 /** Polls `check` until it returns something other than undefined/false, or fails after `ms`. */
-export async function waitFor<T>(check: () => Promise<T> | T, ms = 15_000, label = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  ms = 15_000,
+  label = 'condition',
+): Promise<Exclude<T, undefined | null | false>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
-    if (value !== undefined && value !== false && value !== null) return value;
+    if (value !== undefined && value !== false && value !== null)
+      return value as Exclude<T, undefined | null | false>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
     await new Promise((r) => setTimeout(r, 25));
   }
