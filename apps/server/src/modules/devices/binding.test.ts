@@ -409,15 +409,13 @@ describe('unbinding', () => {
       address: 'A secret address',
       picture: 'boiler',
     });
-    await t.db
-      .insert(maintenanceRecords)
-      .values({
-        companyId: a.id,
-        gatewayId: g.id,
-        date: '2026-01-02',
-        kind: 'repair',
-        description: 'A secret repair',
-      });
+    await t.db.insert(maintenanceRecords).values({
+      companyId: a.id,
+      gatewayId: g.id,
+      date: '2026-01-02',
+      kind: 'repair',
+      description: 'A secret repair',
+    });
     await call('POST', '/unbind', a.admin.token, { id: g.id });
     await bindAs(b, dirB, 'B name');
     const detail = (await call('GET', `/detail?id=${g.id}`, b.admin.token)).json().data;
