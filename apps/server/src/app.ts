@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { MODULES } from './modules';
 import { attachMqttSubmission, submissionKeyPrincipals } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
+import { PacketUses } from './modules/packets/uses';
 import { moveRecordFilesToPrivate } from './modules/records/stored-files';
 import { AccessWatch } from './platform/access-watch';
 import { authPlugin } from './platform/auth';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
   app.decorate('mqttPrincipals', new MqttPrincipals());
+  app.decorate('packetUses', new PacketUses());
   const mqttStats = new MqttStats(app.log);
   const mqtt =
     config.mqttUrl || config.mqttPort !== null

@@ -394,6 +394,11 @@ export const CATALOGUE = {
     en: 'The value "{value}" cannot be stored in the field "{fieldName}": the field\'s type cannot hold it',
     zh: '值“{value}”不能存入字段“{fieldName}”：字段类型与值类型不匹配',
   },
+  parserItemNotWritable: {
+    code: C.FORBIDDEN,
+    en: 'You may not write into the data item of the value "{value}"',
+    zh: '您没有写入值“{value}”所选数据项的权限',
+  },
   parserFieldMissing: {
     code: C.VALIDATION,
     en: 'The field chosen for the value "{value}" does not exist in its data item',

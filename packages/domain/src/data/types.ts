@@ -199,8 +199,17 @@ export type AnalysisAssignment =
     }
   | { field: string; mode: 'custom'; value: string | number };
 
-/** Record sources */
-export const RECORD_SOURCES = ['manual', 'form', 'http', 'mqtt', 'jump', 'analysis', 'import'] as const;
+/** Record sources ('device': decoded from a gateway's serial frames) */
+export const RECORD_SOURCES = [
+  'manual',
+  'form',
+  'http',
+  'mqtt',
+  'jump',
+  'analysis',
+  'import',
+  'device',
+] as const;
 export type RecordSource = (typeof RECORD_SOURCES)[number];
 
 /** The company time zone used for day and month boundaries unless configured otherwise */
