@@ -102,6 +102,7 @@ export function FramePreview({ text, onText, decoded, names, targets, active, on
     {
       title: t('preview.raw', '原始值'),
       key: 'raw',
+      responsive: ['md'],
       render: (_, r) => (r.ok ? <span className="dc-mono">{String(r.raw)}</span> : null),
     },
     {
@@ -113,7 +114,12 @@ export function FramePreview({ text, onText, decoded, names, targets, active, on
         </span>
       ),
     },
-    { title: t('preview.target', '存入'), key: 'target', render: (_, r) => targets[r.index] || '—' },
+    {
+      title: t('preview.target', '存入'),
+      key: 'target',
+      responsive: ['md'],
+      render: (_, r) => targets[r.index] || '—',
+    },
   ];
 
   return (
@@ -186,7 +192,6 @@ export function FramePreview({ text, onText, decoded, names, targets, active, on
         columns={columns}
         dataSource={results}
         pagination={false}
-        scroll={{ x: 520 }}
         onRow={(r) => ({ onMouseEnter: () => onActive(r.index) })}
         locale={{ emptyText: t('preview.noValues', '添加值后，这里显示每个值的解析结果') }}
         data-testid="preview-results"

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, FunctionOutlined } from '@ant-design/icons';
-import { Button, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import type { Packet } from '../api';
@@ -30,6 +30,8 @@ export function PacketTable({
   onDelete?: (packet: Packet) => void;
 }) {
   const { t, serialValueType, sampling } = useLabels();
+  // on a phone the actions stack in a narrow column that scrolls with the rest
+  const narrow = !Grid.useBreakpoint().md;
 
   const parserTag = (row: Packet) =>
     row.parserValues == null ? (
@@ -57,10 +59,10 @@ export function PacketTable({
           {
             title: t('packet.valueType', '数据类型'),
             dataIndex: 'valueType',
-            width: 100,
+            width: 110,
             render: (v: Packet['valueType']) => serialValueType(v),
           },
-          { title: t('packet.encoding', '编码'), dataIndex: 'encoding', width: 80 },
+          { title: t('packet.encoding', '编码'), dataIndex: 'encoding', width: 100 },
           {
             title: t('packet.sampling', '采集频率'),
             dataIndex: 'samplingId',
@@ -73,10 +75,10 @@ export function PacketTable({
     {
       title: t('common.actions', '操作'),
       key: 'actions',
-      width: mode === 'packets' ? 170 : 130,
-      fixed: 'right',
+      width: mode === 'packets' && !narrow ? 260 : 120,
+      fixed: narrow ? undefined : 'right',
       render: (_, row) => (
-        <Space size={0} wrap>
+        <Space size={0} wrap={narrow || mode === 'parsing'}>
           {onEdit ? (
             <Button
               type="link"
@@ -131,7 +133,7 @@ export function PacketTable({
       dataSource={packets}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: mode === 'packets' ? 980 : 720 }}
+      scroll={{ x: mode === 'packets' ? 1080 : 720 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
       data-testid={`${mode}-table`}
     />
