@@ -21,6 +21,7 @@ import { dataItemJumps } from '../dataitems/tables';
 import { invalidateItem } from '../ingest/pipeline';
 import { dataRecords } from '../records/tables';
 import { makeMember, makeRole } from '../users/test-support';
+import { flushFrameCounters } from './frame-stats';
 import { type FrameGateway, ingestFrames, MAX_FRAMES_PER_MESSAGE } from './frames';
 import { frameStats } from './tables';
 import { floatValue, makeIotItem, makePackage, makeParser } from './test-support';
@@ -90,6 +91,7 @@ async function recordsOf(itemId: number) {
 }
 
 async function statsOf(sn: string, port = 1) {
+  await flushFrameCounters(t.app);
   const [row] = await t.db
     .select()
     .from(frameStats)

@@ -20,6 +20,7 @@ import { AppError, fieldError } from '../../platform/envelope';
 import { type DataCaller, levelsFor } from '../cabin/permissions';
 import { dataItems } from '../dataitems/tables';
 import { users } from '../users/tables';
+import { invalidatePacket } from './frame-definitions';
 import { type PackageRow, packageFor } from './service';
 import { serialParsers } from './tables';
 
@@ -212,4 +213,5 @@ export async function saveParser(
       target: serialParsers.packageId,
       set: { answerLength: row.answerLength, values, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
     });
+  invalidatePacket(db, pkg.id);
 }

@@ -9,7 +9,7 @@ import type { App } from '../../platform/context';
 import { AppError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, Paging, paging } from '../../platform/schemas';
 import { dataCaller } from '../cabin/routes';
-import { frameStatsOf } from './frame-stats';
+import { flushFrameCounters, frameStatsOf } from './frame-stats';
 import { getParser, saveParser, writableIotItems } from './parser-service';
 import {
   addPackage,
@@ -326,6 +326,14 @@ export default async function packetRoutes(app: App): Promise<void> {
         response: { 200: Envelope(Type.Array(StatsOut)) },
       },
     },
-    async (request) => ok(await frameStatsOf(app.db, callerCompany(request), request.query.sn)),
+    async (request) => {
+      // this node's counts of the last second first
+      await flushFrameCounters(app);
+      return ok(await frameStatsOf(app.db, callerCompany(request), request.query.sn));
+    },
   );
+
+  app.addHook('onClose', async () => {
+    await flushFrameCounters(app);
+  });
 }

@@ -15,6 +15,7 @@ import {
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { invalidatePacket } from './frame-definitions';
 import { serialPackages, serialParsers } from './tables';
 
 export type PackageRow = typeof serialPackages.$inferSelect;
@@ -163,6 +164,7 @@ export async function updatePackage(
       .set({ ...packet, updatedAt: new Date() })
       .where(and(eq(serialPackages.id, id), eq(serialPackages.companyId, companyId)))
       .returning();
+    invalidatePacket(db, id);
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('packageNameTaken', {}, { field: 'name' });

@@ -25,9 +25,20 @@ import { ValueCard } from '../components/ValueCard';
 import { dcPaths } from '../paths';
 import '../devicecommunication.css';
 
+/**
+ * A pasted frame as hex pairs: tools print frames with other spacing, line breaks or none
+ * ("0103044120"), so the preview reads any of those. (A packet's own frame keeps the seed's
+ * strict rule.) Anything else is left as it is, for the preview to say what is wrong.
+ */
+function pastedHex(text: string): string {
+  const digits = text.replace(/\s+/g, '');
+  if (digits === '' || digits.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(digits)) return text.trim();
+  return digits.toUpperCase().replace(/(..)(?!$)/g, '$1 ');
+}
+
 /** A well-formed answer to the packet for the preview, keeping the data bytes already pasted. */
 function sampleAnswer(layout: AnswerLayout, pasted: string): string | null {
-  const current = parseHex(pasted.trim().toUpperCase());
+  const current = parseHex(pastedHex(pasted));
   if (layout.kind === 'modbus') {
     const data = current && current.length >= 3 ? current.slice(3, 3 + layout.dataLength) : [];
     return sampleModbusAnswer(layout.read, data);
@@ -66,8 +77,8 @@ function ParserEditor({ detail, id }: { detail: ParserDetail; id: number }) {
   const values = useMemo(() => drafts.map(draftValue), [drafts]);
   // decoded again at every change of the frame or of any value: the preview is never stale
   const decoded = useMemo(() => {
-    const text = frame.trim();
-    return text === '' ? null : decodeFrame(text.toUpperCase(), packet, { answerLength, values });
+    const text = pastedHex(frame);
+    return text === '' ? null : decodeFrame(text, packet, { answerLength, values });
   }, [frame, packet, answerLength, values]);
 
   const problems = useMemo(() => {
