@@ -238,11 +238,23 @@ export function ValueCard({
             status={status('itemId')}
             placeholder={t('parser.pickItem', '选择物联网数据列表')}
             onChange={(v: number) => onChange({ itemId: v })}
-            options={items.map((i) => ({
-              value: i.id,
-              label: i.level >= 2 ? i.name : `${i.name} ${t('parser.readOnly', '（无写权限）')}`,
-              disabled: i.level < 2,
-            }))}
+            options={[
+              ...items.map((i) => ({
+                value: i.id,
+                label: i.level >= 2 ? i.name : `${i.name} ${t('parser.readOnly', '（无写权限）')}`,
+                disabled: i.level < 2,
+              })),
+              // bound to an item since deleted, or one the person cannot read
+              ...(draft.itemId != null && !item
+                ? [
+                    {
+                      value: draft.itemId,
+                      label: t('parser.itemGone', '数据项 #{{id}} 已删除或无权查看', { id: draft.itemId }),
+                      disabled: true,
+                    },
+                  ]
+                : []),
+            ]}
             notFoundContent={t('parser.noItems', '没有您可写入的物联网数据列表')}
             data-testid={testId('item')}
           />
