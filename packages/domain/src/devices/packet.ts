@@ -16,7 +16,7 @@
  */
 import type { ErrorKey } from '../errors';
 import { checkName } from '../validation';
-import { ENCODINGS, type Encoding, SAMPLING_MINUTES, type SamplingId } from './config-types';
+import { ENCODINGS, type Encoding, type SamplingId } from './config-types';
 import { appendCrc, crc16Modbus, hasValidCrc } from './crc';
 import { parseHex, toHex } from './hex';
 import { type ModbusRead, modbusReadOf } from './modbus';
@@ -172,8 +172,4 @@ export function sampleModbusAnswer(read: ModbusRead, data: ArrayLike<number> = [
   body[2] = read.dataLength;
   for (let i = 0; i < Math.min(data.length, read.dataLength); i++) body[3 + i] = data[i]!;
   return toHex(appendCrc(body));
-}
-
-export function samplingMinutes(id: SamplingId): number {
-  return SAMPLING_MINUTES[id];
 }
