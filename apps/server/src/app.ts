@@ -91,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
   app.decorate('mqttPrincipals', new MqttPrincipals());
+  app.decorate('demoDevices', { fleet: null });
   app.decorate('packetUses', new PacketUses());
   const mqttStats = new MqttStats(app.log);
   // nobody is connected to an embedded broker that has not started yet
