@@ -18,6 +18,8 @@ import { MODULES } from './modules';
 import { attachMqttSubmission, submissionKeyPrincipals } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
 import { moveRecordFilesToPrivate } from './modules/records/stored-files';
+import { createCarriers } from './modules/sims/carrier';
+import { linkSimsToGateways } from './modules/sims/gateway-link';
 import { AccessWatch } from './platform/access-watch';
 import { authPlugin } from './platform/auth';
 import type { App } from './platform/context';
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
   app.decorate('mqttPrincipals', new MqttPrincipals());
+  app.decorate('simCarriers', createCarriers(config.simCarrierAdapter));
   const mqttStats = new MqttStats(app.log);
   const mqtt =
     config.mqttUrl || config.mqttPort !== null
@@ -181,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // accounts the server keeps on Mosquitto
   app.mqttPrincipals.register(submissionKeyPrincipals(app as unknown as App));
   if (app.mqtt) await attachMqttSubmission(app as unknown as App);
+  // SIM cards follow the gateways that report them
+  linkSimsToGateways(app as unknown as App);
   // record files left in the public bucket by earlier versions become private before serving
   app.addHook('onReady', async () => {
     await moveRecordFilesToPrivate(db, app.storage, app.log);

@@ -11,6 +11,7 @@ export * from './data/values';
 export * from './devices/config-types';
 export * from './devices/crc';
 export * from './devices/hex';
+export * from './devices/sim';
 export * from './errors';
 export * from './image-header';
 export * from './menu-codes';

@@ -13,6 +13,7 @@ import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
+import simRoutes from './sims/routes';
 import docTemplateRoutes from './templates/doc-routes';
 import reportRoutes from './templates/report-routes';
 import usersRoutes from './users/routes';
@@ -36,4 +37,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   docTemplateRoutes,
   reportRoutes,
   devtoolsRoutes,
+  simRoutes,
 ];

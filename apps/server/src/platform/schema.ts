@@ -11,6 +11,7 @@ export * from '../modules/ingest/tables';
 export * from '../modules/orders/tables';
 export * from '../modules/records/tables';
 export * from '../modules/roles/tables';
+export * from '../modules/sims/tables';
 export * from '../modules/templates/tables';
 export * from '../modules/users/tables';
 export * from './access-tables';

@@ -11,6 +11,7 @@ import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
+import { simRouteCases } from '../modules/sims/route-cases';
 import { docTemplateRouteCases } from '../modules/templates/doc-route-cases';
 import { reportRouteCases } from '../modules/templates/report-route-cases';
 import { usersRouteCases } from '../modules/users/route-cases';
@@ -34,4 +35,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...docTemplateRouteCases,
   ...reportRouteCases,
   ...devtoolsRouteCases,
+  ...simRouteCases,
 };

@@ -13,6 +13,7 @@ import { type ImportCell, neutraliseCsvCell, restoreCsvCell } from '@platform/do
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { assertZipWithinLimits, ZipLimitError } from './zip-guard';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -26,6 +27,9 @@ export interface SheetRow {
 }
 
 export class SheetFormatError extends Error {}
+
+/** An XLSX file that would unpack to more than the reader may hold (zip-guard.ts). */
+export class SheetTooLargeError extends Error {}
 
 const BOM = '\uFEFF';
 
@@ -170,6 +174,12 @@ function xlsxCell(value: ExcelJS.CellValue): ImportCell {
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
+  try {
+    assertZipWithinLimits(bytes);
+  } catch (error) {
+    if (!(error instanceof ZipLimitError)) throw error;
+    throw error.tooLarge ? new SheetTooLargeError(error.message) : new SheetFormatError(error.message);
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -204,7 +214,10 @@ function readCsv(bytes: Buffer): SheetRow[] {
   return records.map((cells, i) => ({ row: i + 1, cells: cells.map(restoreCsvCell) }));
 }
 
-/** The rows of an uploaded table, blank rows left out; SheetFormatError when it is neither format. */
+/**
+ * The rows of an uploaded table, blank rows left out; SheetFormatError when it is neither
+ * format, SheetTooLargeError when an XLSX would unpack beyond the limit (a ZIP bomb).
+ */
 export async function readSheet(bytes: Buffer): Promise<{ format: SheetFormat; rows: SheetRow[] }> {
   const blank = (cells: ImportCell[]) =>
     cells.every((c) => c === null || c === undefined || String(c).trim() === '');
