@@ -11,6 +11,7 @@ import { createUser } from '../modules/users/service';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db';
 import { DEMO_TEXT, seedDemoData } from './demo-data';
+import { seedDemoSims } from './demo-sims';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN_PHONE = '13800000000';
@@ -64,6 +65,7 @@ export async function seedDemo(db: Db, opts: { lang?: DemoLang; now?: Date } = {
     endsAt,
   });
   await seedDemoData(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
+  await seedDemoSims(db, { companyId: company.id, lang, now: opts.now });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {
