@@ -1,12 +1,13 @@
 /**
- * The demo's SIM cards: eight in the demo company's gateways (the three carriers, plans from
- * 100 MB to 2 GB, one card moved from one gateway to another and not yet acknowledged) and
- * four in the platform's stock, with three weeks of usage readings every four hours, as the
+ * The demo's SIM cards: eight in the demo company's gateways (the three carriers, plans that
+ * put the usage bars in every colour of the scale, one card moved from one gateway to another
+ * and not yet acknowledged, one suspended keeping its number) and four unused in the
+ * platform's stock, with three weeks of usage readings every four hours, as the
  * simulated carrier would have reported them, so the list and the usage charts show data at once.
  */
 import { luhnCheckDigit, type SimState } from '@platform/domain';
 import type { DemoLang } from '../config';
-import { SimulatedCarrier } from '../modules/sims/carrier';
+import { billingMonthStart, SimulatedCarrier, simulatedUsage } from '../modules/sims/carrier';
 import { simCards, simSightings, simUsage } from '../modules/sims/tables';
 import type { Db } from '../platform/db';
 
@@ -20,43 +21,50 @@ function withCheckDigit(body: string): string {
 interface DemoCard {
   iccid: string;
   carrier: 1 | 2 | 3;
-  planMb: number | null;
+  /**
+   * the plan: a fixed one, or `fill`, the share of its plan the card would have used by the end
+   * of the month (the plan is chosen from the simulated usage, so the bars show every colour)
+   */
+  plan: { mb: number | null } | { fill: number };
   msisdn: string | null;
   holder: string | null;
   notes: Record<DemoLang, string>;
   /** a gateway the card was in before its holder (the move is flagged) */
   movedFrom?: string;
+  /** the state the carrier starts from (else the simulated carrier's own pick) */
+  state?: SimState;
 }
 
+// ICCIDs picked so the simulated carrier starts each in a normal state (the last one silent)
 const COMPANY_CARDS: DemoCard[] = [
   {
-    iccid: withCheckDigit('8986002219180012345'),
+    iccid: '89860022191800123103',
     carrier: 1,
-    planMb: 1024,
+    plan: { fill: 0.2 },
     msisdn: '1064812345601',
     holder: 'SDG2000001',
     notes: { zh: '1号锅炉房', en: 'Boiler room 1' },
   },
   {
-    iccid: withCheckDigit('8986042219180012346'),
+    iccid: '89860422191800123125',
     carrier: 1,
-    planMb: 500,
+    plan: { fill: 0.45 },
     msisdn: '1064812345602',
     holder: 'SDG2000002',
     notes: { zh: '产线 A 电表', en: 'Line A meters' },
   },
   {
-    iccid: withCheckDigit('8986012219180012347'),
+    iccid: '89860122191800123102',
     carrier: 2,
-    planMb: 2048,
+    plan: { fill: 0.65 },
     msisdn: '1440123456703',
     holder: 'SDG2000003',
     notes: { zh: '蒸汽计量', en: 'Steam metering' },
   },
   {
-    iccid: withCheckDigit('8986062219180012348'),
+    iccid: '89860622191800123107',
     carrier: 2,
-    planMb: 100,
+    plan: { fill: 1.25 },
     msisdn: null,
     holder: 'SDG2000005',
     notes: { zh: '从 2 号泵房移来？', en: 'Taken from pump house 2?' },
@@ -65,7 +73,7 @@ const COMPANY_CARDS: DemoCard[] = [
   {
     iccid: '89860319180012345609',
     carrier: 3,
-    planMb: 300,
+    plan: { fill: 0.85 },
     msisdn: '1410012345609',
     holder: 'SDG2000006',
     notes: { zh: '仓库温湿度', en: 'Warehouse climate' },
@@ -73,37 +81,48 @@ const COMPANY_CARDS: DemoCard[] = [
   {
     iccid: '89861119180012345610',
     carrier: 3,
-    planMb: 1024,
+    plan: { fill: 0.3 },
     msisdn: null,
     holder: 'SDG2000007',
     notes: { zh: '', en: '' },
   },
   {
-    iccid: withCheckDigit('8986002219180012351'),
+    iccid: '89860022191800124101',
     carrier: 1,
-    planMb: 200,
+    plan: { mb: 200 },
     msisdn: '1064812345611',
     holder: 'SDG2000008',
-    notes: { zh: '备用网关', en: 'Spare gateway' },
+    notes: { zh: '备用网关，停机保号', en: 'Spare gateway, suspended keeping its number' },
+    state: 6,
   },
   {
-    iccid: withCheckDigit('8986012219180012352'),
+    iccid: '89860122191800124373',
     carrier: 2,
-    planMb: null,
+    plan: { mb: null },
     msisdn: null,
     holder: null,
     notes: { zh: '未装入网关', en: 'Not in a gateway yet' },
   },
 ];
 
+// cards waiting in the platform's stock have not been used: silent period
 const STOCK_CARDS: DemoCard[] = [0, 1, 2, 3].map((i) => ({
   iccid: withCheckDigit(`89860022191800200${String(i).padStart(2, '0')}`),
   carrier: 1,
-  planMb: 1024,
+  plan: { mb: 1024 },
   msisdn: null,
   holder: null,
   notes: { zh: '', en: '' },
+  state: 3,
 }));
+
+const NICE_PLANS = [100, 200, 300, 500, 1024, 2048, 3072, 5120, 10240, 20480];
+
+/** The usual plan size that makes `used` the share `fill` of it. */
+function planFor(used: number, fill: number): number {
+  const wanted = used / fill;
+  return NICE_PLANS.reduce((best, plan) => (Math.abs(plan - wanted) < Math.abs(best - wanted) ? plan : best));
+}
 
 export async function seedDemoSims(
   db: Db,
@@ -118,14 +137,18 @@ export async function seedDemoSims(
     [STOCK_CARDS, null],
   ] as const) {
     for (const spec of list) {
+      // the 28th day is in every month: what the card will have used by then
+      const monthEnd = billingMonthStart(now) + 28 * DAY;
+      const planMb =
+        'fill' in spec.plan ? planFor(simulatedUsage(spec.iccid, monthEnd), spec.plan.fill) : spec.plan.mb;
       // the carrier's answers every four hours: the history the sync would have written
-      let state: SimState = 0;
+      let state: SimState = spec.state ?? 0;
       let usedMb: number | null = null;
       let usageAsOf: Date | null = null;
       const readings: Array<{ asOf: Date; usedMb: number; state: number }> = [];
       for (let at = start; at <= now; at += 4 * HOUR) {
         const [answer] = await carriers[spec.carrier].getCards(
-          [{ iccid: spec.iccid, carrier: spec.carrier, state, planMb: spec.planMb, usedMb, usageAsOf }],
+          [{ iccid: spec.iccid, carrier: spec.carrier, state, planMb, usedMb, usageAsOf }],
           new Date(at),
         );
         if (!answer) break;
@@ -145,7 +168,7 @@ export async function seedDemoSims(
           carrier: spec.carrier,
           state,
           msisdn: spec.msisdn,
-          planMb: spec.planMb,
+          planMb,
           usedMb,
           usageAsOf,
           notes: spec.notes[opts.lang],

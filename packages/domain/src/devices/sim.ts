@@ -253,6 +253,9 @@ export function usagePercent(usedMb: number | null, planMb: number | null): numb
 /** Seed point 9: the percentage colour scale steps at 20/40/60/80/100. */
 export const USAGE_STEPS = [20, 40, 60, 80, 100] as const;
 
+/** The scale's colours, one per step: green, lime, gold, orange, red. */
+export const USAGE_STEP_COLOURS = ['#52c41a', '#a0d911', '#fadb14', '#fa8c16', '#f5222d'] as const;
+
 /** The step of the colour scale a percentage falls in: 0 (≤ 20 %) to 4 (over 80 %, and over the plan). */
 export function usageStep(percent: number): 0 | 1 | 2 | 3 | 4 {
   for (let i = 0; i < 4; i++) if (percent <= USAGE_STEPS[i]!) return i as 0 | 1 | 2 | 3;

@@ -128,7 +128,7 @@ export function simulatedUsage(iccid: string, at: number): number {
   return Math.round(used * 100) / 100;
 }
 
-function initialState(iccid: string): SimState {
+export function simulatedInitialState(iccid: string): SimState {
   const h = hash(`state:${iccid}`);
   if (h % 11 === 0) return 5;
   if (h % 13 === 0) return 3;
@@ -152,7 +152,7 @@ export class SimulatedCarrier implements CarrierAdapter {
     for (const card of cards) {
       if (!this.knows(card.iccid)) continue;
       let state = canonicalSimState(card.state);
-      if (state === 0) state = initialState(card.iccid);
+      if (state === 0) state = simulatedInitialState(card.iccid);
       let usedMb: number;
       if (state === 2 || state === 6) {
         // a suspended card uses nothing: its figure stays, and starts again with a new month
