@@ -464,6 +464,11 @@ export const CATALOGUE = {
     en: 'Files can only be uploaded to picture or file fields',
     zh: '只能向图片或文件字段上传文件',
   },
+  importBusy: {
+    code: C.RATE_LIMITED,
+    en: 'The server is reading other import files, please try again in a moment',
+    zh: '服务器正在处理其他导入文件，请稍后再试',
+  },
   importUnpackedTooLarge: {
     code: C.VALIDATION,
     en: 'The XLSX file unpacks to more than {max} MB: please split it',

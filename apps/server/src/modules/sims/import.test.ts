@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
+import { SHEET_JOBS, SHEET_QUEUE, sheetWork } from '../records/spreadsheet';
 import { multipartForm } from '../records/test-support';
 import { ZIP_MAX_UNPACKED_BYTES } from '../records/zip-guard';
 import { simCards } from './tables';
@@ -226,6 +227,39 @@ describe('hostile files', () => {
     expect(records.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'file' } });
   });
 
+  it('refuses an XLSX whose cell holds NUL, writing nothing', async () => {
+    const iccid = testIccid();
+    const sheet = (notes: string) =>
+      xlsxOf([
+        ['ICCID', 'Notes'],
+        [iccid, notes],
+      ]);
+    // the hand-made workbook is read at all: a plain one imports
+    const plain = await upload(a.admin.token, sheet('plain'), COMPANY, 'cards.xlsx');
+    expect(plain.json().data).toMatchObject({ inserted: 1, rejected: [] });
+    const res = await upload(a.admin.token, sheet('a&#0;b'), COMPANY, 'cards.xlsx');
+    expect(res.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'file' } });
+    expect(await byIccid(iccid)).toMatchObject({ notes: 'plain' });
+  });
+
+  it('reads a flood of imports two at a time, answering the rest busy, never failing', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('cards');
+    sheet.addRow(['ICCID', 'Notes']);
+    for (let i = 0; i < 300; i++) sheet.addRow([testIccid(), `flood ${i}`]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const answers = await Promise.all(
+      Array.from({ length: SHEET_JOBS + SHEET_QUEUE + 6 }, () =>
+        upload(a.admin.token, bytes, COMPANY, 'f.xlsx'),
+      ),
+    );
+    const codes = answers.map((r) => r.json().code);
+    expect(codes.every((c) => c === 0 || c === ERROR_CODES.RATE_LIMITED)).toBe(true);
+    expect(codes.filter((c) => c === 0).length).toBeGreaterThanOrEqual(SHEET_JOBS);
+    expect(sheetWork.stats).toMatchObject({ active: 0, queued: 0 });
+    expect(sheetWork.stats.peak).toBeLessThanOrEqual(SHEET_JOBS);
+  });
+
   it('rejects cells of the wrong kind in XLSX: numbers for ICCIDs, booleans, dates', async () => {
     const [g1, g2, g3, g4] = [testIccid(), testIccid(), testIccid(), testIccid()];
     const workbook = new ExcelJS.Workbook();
@@ -312,6 +346,42 @@ describe('template and export', () => {
     expect(await cardById(t, one.id)).toMatchObject({ notes: '=cmd|calc', planMb: 1024 });
   });
 });
+
+/** A minimal XLSX written by hand: one sheet of inline text cells, XML escapes left as given. */
+function xlsxOf(rows: string[][]): Buffer {
+  const col = (i: number) => String.fromCharCode(65 + i);
+  const sheetRows = rows
+    .map(
+      (cells, r) =>
+        `<row r="${r + 1}">${cells
+          .map((c, i) => `<c r="${col(i)}${r + 1}" t="inlineStr"><is><t>${c}</t></is></c>`)
+          .join('')}</row>`,
+    )
+    .join('');
+  const file = (name: string, text: string) => ({ name, data: Buffer.from(text) });
+  return zipOf([
+    file(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    file(
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    file(
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="cards" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    file(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    file(
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+    ),
+  ]);
+}
 
 /** A ZIP archive written by hand (stored names, deflated data), with sizes it may lie about. */
 function zipOf(entries: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
