@@ -1,4 +1,3 @@
-import { deflateRawSync } from 'node:zlib';
 import { ERROR_CODES } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -8,6 +7,7 @@ import { makeItem, SAMPLE_FIELDS } from '../cabin/test-support';
 import { SHEET_JOBS, SHEET_QUEUE, sheetWork } from '../records/spreadsheet';
 import { multipartForm } from '../records/test-support';
 import { ZIP_MAX_UNPACKED_BYTES } from '../records/zip-guard';
+import { zipOf } from '../records/zip-test-support';
 import { simCards } from './tables';
 import { cardById, makeCard, testIccid } from './test-support';
 
@@ -381,43 +381,4 @@ function xlsxOf(rows: string[][]): Buffer {
       `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
     ),
   ]);
-}
-
-/** A ZIP archive written by hand (stored names, deflated data), with sizes it may lie about. */
-function zipOf(entries: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const packed = deflateRawSync(entry.data, { level: 9 });
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
