@@ -12,7 +12,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { simCards, simSightings } from './tables';
 
-export type SightingOutcome = 'unknownCard' | 'stale' | 'first' | 'same' | 'moved';
+export interface SightingOutcome {
+  kind: 'unknownCard' | 'stale' | 'first' | 'same' | 'moved';
+  /** the card's ICCID as the platform keeps it */
+  iccid: string;
+  /** the holder before a move */
+  from: string | null;
+}
 
 /** A gateway (by serial number) reported the card `iccid` at `at`. */
 export async function recordSighting(
@@ -24,9 +30,10 @@ export async function recordSighting(
   const sn = report.serialNumber.toUpperCase();
   return db.transaction(async (tx) => {
     const [card] = await tx.select().from(simCards).where(eq(simCards.iccid, iccid)).for('update');
-    if (!card) return 'unknownCard';
+    if (!card) return { kind: 'unknownCard', iccid, from: null };
     // a report older than what the card already knows (a delayed message) changes nothing
-    if (card.holderSeenAt && card.holderSeenAt.getTime() > at.getTime()) return 'stale';
+    if (card.holderSeenAt && card.holderSeenAt.getTime() > at.getTime())
+      return { kind: 'stale', iccid, from: null };
     const change = holderChange(card.holderSn, sn);
     if (change === 'same') {
       await tx.update(simCards).set({ holderSeenAt: at }).where(eq(simCards.id, card.id));
@@ -39,7 +46,7 @@ export async function recordSighting(
       if (stay) await tx.update(simSightings).set({ lastSeen: at }).where(eq(simSightings.id, stay.id));
       else
         await tx.insert(simSightings).values({ simId: card.id, gatewaySn: sn, firstSeen: at, lastSeen: at });
-      return 'same';
+      return { kind: 'same', iccid, from: null };
     }
     await tx
       .update(simCards)
@@ -52,6 +59,6 @@ export async function recordSighting(
       })
       .where(eq(simCards.id, card.id));
     await tx.insert(simSightings).values({ simId: card.id, gatewaySn: sn, firstSeen: at, lastSeen: at });
-    return change;
+    return { kind: change, iccid, from: change === 'moved' ? card.holderSn : null };
   });
 }
