@@ -134,7 +134,7 @@ export function SimListView({ side }: { side: Side }) {
       title: 'ICCID',
       dataIndex: 'iccid',
       key: 'iccid',
-      width: 230,
+      width: 200,
       fixed: wide ? 'left' : undefined,
       ...sorter('iccid'),
       render: (iccid: string, row) => (
@@ -174,7 +174,7 @@ export function SimListView({ side }: { side: Side }) {
       title: t('fields.carrier', '运营商'),
       dataIndex: 'carrier',
       key: 'carrier',
-      width: 110,
+      width: 100,
       ...sorter('carrier'),
       render: (carrier: number) => <Tag color={CARRIER_TAG[carrier]}>{simCarrierLabel(carrier, lang)}</Tag>,
     },
@@ -182,7 +182,7 @@ export function SimListView({ side }: { side: Side }) {
       title: t('fields.state', '状态'),
       dataIndex: 'state',
       key: 'state',
-      width: 150,
+      width: 140,
       ...sorter('state'),
       render: (state: number, row) => (
         <Space size={4}>
@@ -200,7 +200,7 @@ export function SimListView({ side }: { side: Side }) {
     {
       title: t('fields.usage', '本月用量'),
       key: 'usage',
-      width: 190,
+      width: 180,
       ...sorter('usage'),
       render: (_, row) => <UsageBar usedMb={row.usedMb} planMb={row.planMb} percent={row.usagePercent} />,
     },
@@ -208,7 +208,7 @@ export function SimListView({ side }: { side: Side }) {
       title: t('fields.plan', '套餐'),
       dataIndex: 'planMb',
       key: 'planMb',
-      width: 100,
+      width: 90,
       ...sorter('planMb'),
       render: (plan: number | null) =>
         plan === null ? <span className="sim-muted">—</span> : formatMb(plan),
@@ -217,14 +217,14 @@ export function SimListView({ side }: { side: Side }) {
       title: t('fields.asOf', '用量截至'),
       dataIndex: 'usageAsOf',
       key: 'usageAsOf',
-      width: 150,
+      width: 140,
       ...sorter('usageAsOf'),
       render: (at: string | null) => (at ? formatMinute(at) : <span className="sim-muted">—</span>),
     },
     {
       title: t('fields.gateway', '所在网关'),
       key: 'holder',
-      width: 130,
+      width: 150,
       ...sorter('holder'),
       render: (_, row) =>
         row.holder ? (
@@ -427,7 +427,7 @@ export function SimListView({ side }: { side: Side }) {
         dataSource={cards.data?.list ?? []}
         loading={cards.isFetching}
         pagination={pagination(cards.data)}
-        scroll={wide ? { x: system ? 1560 : 1410 } : undefined}
+        scroll={wide ? { x: system ? 1520 : 1370 } : undefined}
         rowSelection={
           system
             ? {
