@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CarrierMode, carrierMode } from './modules/sims/carrier';
 
 export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
@@ -68,6 +69,10 @@ export interface Config {
    * node); when unset, one is generated in <dataDir>/secrets/file-links.key on first start
    */
   fileLinkSecret?: string;
+  /** where SIM card states and usage come from: the simulated carrier, or none (docs/sim-cards.md) */
+  simCarrierAdapter: CarrierMode;
+  /** minutes between carrier syncs of every SIM card (0 = no scheduled sync) */
+  simSyncMinutes: number;
 }
 
 export interface WechatLoginConfig {
@@ -168,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bindRequestTtlS: positive(env.BIND_REQUEST_TTL_S, 120, 'BIND_REQUEST_TTL_S') || 120,
     demoGateways: flag(env.DEMO_GATEWAYS, !databaseUrl),
     fileLinkSecret: env.FILE_LINK_SECRET || undefined,
+    simCarrierAdapter: carrierMode(env.SIM_CARRIER_ADAPTER, Boolean(databaseUrl)),
+    simSyncMinutes: positive(env.SIM_SYNC_MINUTES, 240, 'SIM_SYNC_MINUTES'),
   };
 }
 

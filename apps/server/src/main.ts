@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type DemoFleet, startDemoFleet } from '@platform/gateway-sim';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createSimSyncScheduler } from './modules/sims/sync';
 import { type Database, openDatabase } from './platform/db';
 import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
 import { brokerAddress } from './platform/mqtt-external';
@@ -97,12 +98,19 @@ if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {
   lines.push(`  SMS codes (no SMS is sent here): printed below, and at ${url}/general/dev/smsOutbox`);
 }
 if (app.mqtt?.port) lines.push(`  MQTT broker (embedded): mqtt://${config.host}:${app.mqtt.port}`);
+// every node ticks; each sync slot runs once across nodes (modules/sims/sync.ts)
+const simSync = createSimSyncScheduler(app, { intervalMinutes: config.simSyncMinutes });
+if (config.simSyncMinutes > 0 && app.simCarriers.mode !== 'off') {
+  simSync.start();
+  lines.push(`  SIM cards: ${app.simCarriers.mode} carrier, synced every ${config.simSyncMinutes} min`);
+}
 console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await publisher?.stop();
     await demoFleet?.stop();
+    await simSync.stop();
     await app.close();
     await database.close();
     await lock?.release();

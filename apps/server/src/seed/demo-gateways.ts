@@ -51,7 +51,7 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
     sn: 'SDG2024000101',
     model: 'SDG-200',
     firmware: '1.2.0',
-    iccid: '89860012345678900101',
+    iccid: '89860012345678900107',
     device: {
       name: { zh: '锅炉房采集网关', en: 'Boiler room gateway' },
       address: { zh: '一号厂房 锅炉房西墙', en: 'Building 1, boiler room, west wall' },
@@ -63,7 +63,7 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
     sn: 'SDG2024000102',
     model: 'SDG-200',
     firmware: '1.2.0',
-    iccid: '89860012345678900102',
+    iccid: '89860012345678900115',
     device: {
       name: { zh: '空压站网关', en: 'Compressor room gateway' },
       address: { zh: '二号厂房 空压站', en: 'Building 2, compressor station' },
@@ -75,7 +75,7 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
     sn: 'SDG4024000103',
     model: 'SDG-400',
     firmware: '2.0.3',
-    iccid: '89860012345678900103',
+    iccid: '89860012345678900123',
     device: {
       name: { zh: '配电室网关', en: 'Switch room gateway' },
       address: { zh: '配电室 2号低压柜', en: 'Switch room, low-voltage cabinet 2' },
@@ -84,7 +84,7 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
     },
   },
   // waiting on a shelf for someone to bind it (its simulated button confirms a request)
-  { sn: 'SDG2024000104', model: 'SDG-200', firmware: '1.1.4', iccid: '89860012345678900104' },
+  { sn: 'SDG2024000104', model: 'SDG-200', firmware: '1.1.4', iccid: '89860012345678900131' },
 ];
 
 const TEXT: Record<

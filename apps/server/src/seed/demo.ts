@@ -13,6 +13,7 @@ import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db';
 import { DEMO_TEXT, seedDemoData } from './demo-data';
 import { seedDemoGateways } from './demo-gateways';
+import { seedDemoSims } from './demo-sims';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN_PHONE = '13800000000';
@@ -76,6 +77,7 @@ export async function seedDemo(
     now: opts.now,
     dataDir: opts.dataDir,
   });
+  await seedDemoSims(db, { companyId: company.id, lang, now: opts.now });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {

@@ -9,6 +9,7 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { App } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { UpMessage } from '../gateways/hub';
+import { simChangedEvent } from '../sims/gateway-link';
 import { users } from '../users/tables';
 import { deviceOperations } from './tables';
 
@@ -152,5 +153,7 @@ export function eventHandler(app: App) {
       },
       at: receivedAt,
     });
+    // the card the event names is now in this gateway (SIM cards: modules/sims/gateway-link.ts)
+    if (event === 'simChanged' && detail) await simChangedEvent(app, gateway, detail, receivedAt);
   };
 }
