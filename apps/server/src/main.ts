@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type DemoFleet, startDemoFleet } from '@platform/gateway-sim';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createScheduler } from './modules/analysis/scheduler';
 import { createSimSyncScheduler } from './modules/sims/sync';
 import { type Database, openDatabase } from './platform/db';
 import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
@@ -99,6 +100,9 @@ if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {
 }
 if (app.mqtt?.port) lines.push(`  MQTT broker (embedded): mqtt://${config.host}:${app.mqtt.port}`);
 // every node ticks; each sync slot runs once across nodes (modules/sims/sync.ts)
+// scheduled analysis (each job's Quartz cron, in its company's zone; each fire once across nodes)
+const analysis = createScheduler(app);
+analysis.start();
 const simSync = createSimSyncScheduler(app, { intervalMinutes: config.simSyncMinutes });
 if (config.simSyncMinutes > 0 && app.simCarriers.mode !== 'off') {
   simSync.start();
@@ -111,6 +115,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await publisher?.stop();
     await demoFleet?.stop();
     await simSync.stop();
+    await analysis.stop();
     await app.close();
     await database.close();
     await lock?.release();
