@@ -8,6 +8,7 @@ import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instanc
 import { brokerAddress } from './platform/mqtt-external';
 import { LogSmsProvider } from './platform/sms';
 import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
+import { provisionDemoGateways, readDemoGateways } from './seed/demo-gateways';
 import { type DemoPublisher, startDemoPublisher } from './seed/demo-publisher';
 
 const config = loadConfig();
@@ -31,7 +32,8 @@ if (config.databaseUrl) {
 
 let logins: DemoLogin[] = [];
 if (await isEmpty(database.db)) {
-  if (config.seedDemo) logins = await seedDemo(database.db, { lang: config.demoLang });
+  if (config.seedDemo)
+    logins = await seedDemo(database.db, { lang: config.demoLang, dataDir: config.dataDir });
   else if (config.adminPhone && config.adminPassword)
     await seedFirstAdmin(database.db, config.adminPhone, config.adminPassword);
 }
@@ -65,6 +67,15 @@ if (config.seedDemo && process.env.DEMO_PUBLISHER !== 'off' && app.mqtt) {
     accounts: app.mqtt.accounts,
   });
   if (publisher) lines.push('  demo boiler: publishing a steam reading every 5 s over MQTT');
+}
+// the demo gateways' accounts on a broker whose accounts the server keeps (their secrets are
+// in the demo's secrets file); the simulated fleet itself runs apart (DEMO_GATEWAYS)
+if (config.seedDemo && config.demoGateways && app.mqtt?.accounts) {
+  const fleet = await readDemoGateways(config.dataDir);
+  if (fleet)
+    await provisionDemoGateways(database.db, app.mqtt.accounts, fleet).catch((error) =>
+      app.log.warn({ err: error }, 'could not give the demo gateways their MQTT broker accounts'),
+    );
 }
 if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {
   lines.push(`  SMS codes (no SMS is sent here): printed below, and at ${url}/general/dev/smsOutbox`);

@@ -20,9 +20,12 @@ export interface Operation {
   kind: OperationKind;
   actor: Actor;
   result?: OperationResult;
-  /** a short human text (at most 500 characters) */
+  /**
+   * free text from outside (a gateway's words, an error it reported), at most 500 characters;
+   * what the platform itself knows goes in `data`, which the pages show in their language
+   */
   detail?: string;
-  /** structured detail the pages may show (version numbers, ports…) */
+  /** structured detail the pages show (fields changed, version numbers, ports…) */
   data?: Record<string, unknown> | null;
   at?: Date;
 }
@@ -139,7 +142,8 @@ export function eventHandler(app: App) {
       kind: 'event',
       actor: 'device',
       result: event === 'portError' ? 'failed' : 'ok',
-      detail: [event, port !== null ? `port ${port}` : '', detail].filter(Boolean).join(' · '),
+      // the gateway's own words; the page names the event and port from `data` in its language
+      detail,
       data: {
         event,
         known: (GATEWAY_EVENTS as readonly string[]).includes(event),
