@@ -51,6 +51,7 @@ const SN = {
   pending: 'E2EPEND001',
 };
 const DEVICE_NAME = '一号锅炉房网关';
+const COMPANY_B_ADMIN = { phone: '13900000077', password: 'pass12345' };
 const ZH = { 'Accept-Language': 'zh' };
 const text = (key: ErrorKey, lang: DomainLang = 'zh', params?: Record<string, string>) =>
   messageFor(key, lang, params);
@@ -146,12 +147,12 @@ beforeAll(async () => {
   expect(dir.code, dir.message).toBe(0);
 
   // company B: a new person's own company, for the refusals that name another company
-  await registerUser('13900000077', 'pass12345', 'E2E乙');
-  await acceptTerms('13900000077', 'pass12345');
-  tokenB = await tokenOf('13900000077', 'pass12345');
+  await registerUser(COMPANY_B_ADMIN.phone, COMPANY_B_ADMIN.password, 'E2E乙');
+  await acceptTerms(COMPANY_B_ADMIN.phone, COMPANY_B_ADMIN.password);
+  tokenB = await tokenOf(COMPANY_B_ADMIN.phone, COMPANY_B_ADMIN.password);
   const company = await post<{ id: number }>('/company/addCompany', { name: 'E2E乙公司' }, tokenB);
   expect(company.code, company.message).toBe(0);
-  tokenB = await tokenOf('13900000077', 'pass12345');
+  tokenB = await tokenOf(COMPANY_B_ADMIN.phone, COMPANY_B_ADMIN.password);
   const created = await post<{ id: number }>(
     '/smartdata/cabin/create',
     { parentId: null, type: 'directory', name: '乙公司设备' },
@@ -285,7 +286,8 @@ async function registryId(sn: string): Promise<number> {
 
 describe('binding', () => {
   test('an empty device list says how to bind a first device', async () => {
-    const { context, page } = await openAs('zh');
+    // company B has no device yet (the demo company has the demo's gateways)
+    const { context, page } = await openAs('zh', 1440, COMPANY_B_ADMIN);
     await go(page, '/devicemanagement/devicelist', 'device-list-page');
     await page.getByTestId('device-empty').waitFor();
     await shot(page, 'devices-list-empty-zh-1440');
@@ -596,7 +598,8 @@ describe('a bound device', () => {
     expect(hidden.code).toBe(40400);
     const member = await openAs('zh', 1440, DEMO_LIMITED);
     await go(member.page, '/devicemanagement/devicelist', 'device-list-page');
-    await member.page.getByTestId('device-empty').waitFor();
+    // the demo's own devices show (the list has loaded); this one does not
+    await member.page.locator('[data-testid^="device-row-"]').first().waitFor();
     expect(await row(member.page, SN.ok).count()).toBe(0);
     await shot(member.page, 'devices-list-member-hidden-zh-1440');
 

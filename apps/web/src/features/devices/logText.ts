@@ -25,9 +25,11 @@ export function describeLog(row: LogRow, t: TFunction<'devices'>): LogText {
     case 'unbind':
       return { text: t('logText.unbind', '解绑，设备移出数据舱'), extra: null };
     case 'edit': {
-      const fields = row.detail
-        .split(/,\s*/)
-        .filter((f): f is (typeof EDITED)[number] => (EDITED as readonly string[]).includes(f));
+      // `data.changed` names the fields; rows written before it said so in `detail`
+      const named = Array.isArray(data.changed) ? data.changed.map(String) : row.detail.split(/,\s*/);
+      const fields = named.filter((f): f is (typeof EDITED)[number] =>
+        (EDITED as readonly string[]).includes(f),
+      );
       if (fields.length === 0) break;
       const names = fields.map((f) => t(`logField.${f}`, f)).join(t('logText.sep', '、'));
       const values = fields
@@ -44,10 +46,12 @@ export function describeLog(row: LogRow, t: TFunction<'devices'>): LogText {
     }
     case 'event': {
       const event = typeof data.event === 'string' ? data.event : null;
-      if (!event || data.known !== true) break;
-      const parts = [t(`logEvent.${event}`, event)];
+      if (!event) break;
+      // a known event is named in the reader's language; the gateway's own words follow
+      const parts = [data.known === true ? t(`logEvent.${event}`, event) : event];
       if (typeof data.port === 'number') parts.push(t('ports.port', '端口 {{n}}', { n: data.port }));
-      if (typeof data.detail === 'string' && data.detail) parts.push(data.detail);
+      const words = typeof data.detail === 'string' ? data.detail : row.detail;
+      if (words && !words.startsWith(event)) parts.push(words);
       return { text: parts.join(' · '), extra: null };
     }
     default:

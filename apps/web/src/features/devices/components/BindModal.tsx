@@ -33,7 +33,8 @@ type Phase =
   | { kind: 'bound'; name: string; deviceId: number | null; message: string }
   | { kind: 'expired' | 'cancelled'; serialNumber: string };
 
-const POLL_MS = 3000;
+/** bindStatus is asked this often while the live socket is away, and now and then when it is up */
+const POLL_MS = { live: 10_000, away: 2_000 };
 
 const serialRule = (required: string) => ({
   required: true,
@@ -47,12 +48,15 @@ const serialRule = (required: string) => ({
 export function BindModal({
   open,
   bindEvent,
+  live,
   onClose,
   onBound,
 }: {
   open: boolean;
   /** the latest bind event of the page's live socket */
   bindEvent: BindEvent | null;
+  /** whether the page's live socket is up (then polling is only a safety net) */
+  live: boolean;
   onClose: () => void;
   onBound: (deviceId: number | null) => void;
 }) {
@@ -65,6 +69,10 @@ export function BindModal({
   const [sending, setSending] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const checking = useRef(false);
+  const askAgain = useRef(false);
+  /** the request the dialog waits for; null once it ended or was given up */
+  const waitingFor = useRef<string | null>(null);
+  const recheck = useRef<(requestId: string) => Promise<void>>(async () => undefined);
   const bound = useRef(onBound);
   bound.current = onBound;
 
@@ -93,11 +101,19 @@ export function BindModal({
   /** bindStatus decides: waiting goes on, anything else ends the wait */
   const check = useCallback(
     async (requestId: string) => {
-      if (checking.current) return;
+      // one question at a time; one asked meanwhile (a live event) is asked again after it
+      if (checking.current) {
+        askAgain.current = true;
+        return;
+      }
+      if (waitingFor.current !== requestId) return;
       checking.current = true;
       try {
         const envelope = await deviceApi.bindStatus(requestId);
         const status: BindStatus = envelope.data;
+        // a request that ended (or was left) is told once
+        if (waitingFor.current !== requestId) return;
+        if (status.state !== 'waiting') waitingFor.current = null;
         setPhase((current) => {
           if (current.kind !== 'waiting' || current.requestId !== requestId) return current;
           if (status.state === 'waiting')
@@ -120,10 +136,16 @@ export function BindModal({
         // the http client showed why; the next tick asks again
       } finally {
         checking.current = false;
+        if (askAgain.current) {
+          askAgain.current = false;
+          void recheck.current(requestId);
+        }
       }
     },
     [client, message],
   );
+
+  recheck.current = check;
 
   const waitingId = phase.kind === 'waiting' ? phase.requestId : null;
   const endsAt = phase.kind === 'waiting' ? phase.endsAt : 0;
@@ -132,12 +154,12 @@ export function BindModal({
   useEffect(() => {
     if (!waitingId) return;
     const tick = window.setInterval(() => setNow(Date.now()), 500);
-    const poll = window.setInterval(() => void check(waitingId), POLL_MS);
+    const poll = window.setInterval(() => void check(waitingId), live ? POLL_MS.live : POLL_MS.away);
     return () => {
       window.clearInterval(tick);
       window.clearInterval(poll);
     };
-  }, [waitingId, check]);
+  }, [waitingId, check, live]);
 
   // at zero the server has expired it (or is about to): ask at once rather than at the next poll
   const secondsLeft = Math.max(0, Math.ceil((endsAt - now) / 1000));
@@ -159,6 +181,7 @@ export function BindModal({
       const envelope = await deviceApi.bind({ serialNumber, name, parentId: values.parentId ?? null });
       message.info(envelope.message);
       const answer = envelope.data;
+      waitingFor.current = answer.requestId;
       setNow(Date.now());
       setPhase({
         kind: 'waiting',
@@ -182,6 +205,7 @@ export function BindModal({
     if (phase.kind !== 'waiting') return;
     try {
       await deviceApi.bindCancel(phase.requestId);
+      waitingFor.current = null;
       setPhase({ kind: 'cancelled', serialNumber: phase.serialNumber });
     } catch {
       // bound or expired meanwhile: bindStatus says which
@@ -192,6 +216,7 @@ export function BindModal({
   const close = () => {
     // leaving the dialog gives the request up: the gateway stops blinking
     if (phase.kind === 'waiting') void deviceApi.bindCancel(phase.requestId).catch(() => undefined);
+    waitingFor.current = null;
     onClose();
   };
 

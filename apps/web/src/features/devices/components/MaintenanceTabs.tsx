@@ -174,9 +174,10 @@ export function RecordsTab() {
               size="small"
               danger
               icon={<DeleteOutlined />}
+              aria-label={t('common.delete', '删除')}
               data-testid={`record-delete-${row.id}`}
             >
-              {t('common.delete', '删除')}
+              {wide ? t('common.delete', '删除') : null}
             </Button>
           </Popconfirm>
         </Space>
@@ -368,6 +369,7 @@ export function PlansTab() {
       title: t('mnt.note', '备注'),
       dataIndex: 'note',
       ellipsis: { showTitle: true },
+      responsive: ['xl'],
       render: (v: string) => v || '—',
     },
     {
@@ -408,9 +410,10 @@ export function PlansTab() {
               size="small"
               danger
               icon={<DeleteOutlined />}
+              aria-label={t('common.delete', '删除')}
               data-testid={`plan-delete-${row.id}`}
             >
-              {t('common.delete', '删除')}
+              {wide ? t('common.delete', '删除') : null}
             </Button>
           </Popconfirm>
         </Space>

@@ -367,6 +367,7 @@ export default function DeviceListPage() {
       <BindModal
         open={binding}
         bindEvent={bindEvent}
+        live={connected}
         onClose={() => setBinding(false)}
         onBound={(deviceId) => {
           if (deviceId != null) mark(deviceId);

@@ -97,9 +97,12 @@ export default function DevicePermissionPage() {
             name
           )}
           {wide ? null : (
-            <Typography.Text type="secondary" className="dv-mono dv-small">
-              {row.serialNumber}
-            </Typography.Text>
+            <>
+              <Typography.Text type="secondary" className="dv-mono dv-small">
+                {row.serialNumber}
+              </Typography.Text>
+              <Summary row={row} />
+            </>
           )}
         </Space>
       ),
@@ -118,11 +121,16 @@ export default function DevicePermissionPage() {
       responsive: ['md'],
       render: (level: number) => <Tag color={LEVEL_COLORS[level]}>{tc(`level.${level}`, String(level))}</Tag>,
     },
-    { title: t('perm.settings', '权限设置'), key: 'settings', render: (_, row) => <Summary row={row} /> },
+    {
+      title: t('perm.settings', '权限设置'),
+      key: 'settings',
+      responsive: ['md'],
+      render: (_, row) => <Summary row={row} />,
+    },
     {
       title: t('common.actions', '操作'),
       key: 'actions',
-      width: wide ? 140 : 110,
+      width: wide ? 140 : 56,
       fixed: wide ? 'right' : undefined,
       render: (_, row) => {
         const admin = row.level >= DATA_PERMISSION.admin;
@@ -134,9 +142,10 @@ export default function DevicePermissionPage() {
               icon={<SafetyOutlined />}
               disabled={!admin}
               onClick={() => setEditing(row)}
+              aria-label={t('perm.edit', '设置权限')}
               data-testid={`perm-edit-${row.serialNumber}`}
             >
-              {t('perm.edit', '设置权限')}
+              {wide ? t('perm.edit', '设置权限') : null}
             </Button>
           </Tooltip>
         );
