@@ -116,8 +116,9 @@ export function BindModal({
         if (status.state !== 'waiting') waitingFor.current = null;
         setPhase((current) => {
           if (current.kind !== 'waiting' || current.requestId !== requestId) return current;
+          // the server's whole seconds round up: its answer may only bring the end nearer
           if (status.state === 'waiting')
-            return { ...current, endsAt: Date.now() + status.secondsLeft * 1000 };
+            return { ...current, endsAt: Math.min(current.endsAt, Date.now() + status.secondsLeft * 1000) };
           if (status.state === 'bound')
             return {
               kind: 'bound',
@@ -182,13 +183,15 @@ export function BindModal({
       message.info(envelope.message);
       const answer = envelope.data;
       waitingFor.current = answer.requestId;
-      setNow(Date.now());
+      // one instant for both, or the first second shown could read one more than the answer
+      const base = Date.now();
+      setNow(base);
       setPhase({
         kind: 'waiting',
         requestId: answer.requestId,
         serialNumber,
         name,
-        endsAt: Date.now() + answer.secondsLeft * 1000,
+        endsAt: base + answer.secondsLeft * 1000,
         total: Math.max(1, answer.secondsLeft),
       });
     } catch (error) {
