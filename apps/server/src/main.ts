@@ -1,6 +1,7 @@
 /** Starts the platform: embedded default (PGlite in ./data) unless DATABASE_URL is set. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { type DemoFleet, startDemoFleet } from '@platform/gateway-sim';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './platform/db';
@@ -68,14 +69,29 @@ if (config.seedDemo && process.env.DEMO_PUBLISHER !== 'off' && app.mqtt) {
   });
   if (publisher) lines.push('  demo boiler: publishing a steam reading every 5 s over MQTT');
 }
-// the demo gateways' accounts on a broker whose accounts the server keeps (their secrets are
-// in the demo's secrets file); the simulated fleet itself runs apart (DEMO_GATEWAYS)
-if (config.seedDemo && config.demoGateways && app.mqtt?.accounts) {
+// the demo gateways: their accounts on a broker whose accounts the server keeps (their secrets
+// are in the demo's secrets file), and the simulated fleet itself, in this process, connected
+// to the broker as any gateway is (DEMO_GATEWAYS=off stops it)
+let demoFleet: DemoFleet | null = null;
+if (config.seedDemo && config.demoGateways && app.mqtt) {
   const fleet = await readDemoGateways(config.dataDir);
-  if (fleet)
+  if (fleet && app.mqtt.accounts)
     await provisionDemoGateways(database.db, app.mqtt.accounts, fleet).catch((error) =>
       app.log.warn({ err: error }, 'could not give the demo gateways their MQTT broker accounts'),
     );
+  if (fleet) {
+    const brokerHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+    const mqttUrl = config.mqttUrl ? brokerAddress(config.mqttUrl) : `mqtt://${brokerHost}:${app.mqtt.port}`;
+    demoFleet = await startDemoFleet({ dataDir: config.dataDir, mqttUrl, log: app.log }).catch((error) => {
+      app.log.warn({ err: error }, 'could not start the demo gateways');
+      return null;
+    });
+    app.demoDevices.fleet = demoFleet;
+    if (demoFleet)
+      lines.push(
+        `  demo gateways: ${demoFleet.list().length} simulated, their buttons at ${url}/general/dev/demoDevices`,
+      );
+  }
 }
 if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {
   lines.push(`  SMS codes (no SMS is sent here): printed below, and at ${url}/general/dev/smsOutbox`);
@@ -86,6 +102,7 @@ console.log(lines.join('\n'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await publisher?.stop();
+    await demoFleet?.stop();
     await app.close();
     await database.close();
     await lock?.release();
