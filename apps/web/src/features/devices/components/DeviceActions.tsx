@@ -163,16 +163,16 @@ export function DeviceActions({
           {compact ? null : t('actions.edit', '编辑')}
         </Button>
       </Tooltip>
+      {/* the three dots say "more" in every language, and leave the column room */}
       <Dropdown menu={{ items }} trigger={['click']}>
         <Button
           type="link"
           size="small"
           icon={<MoreOutlined />}
+          title={t('actions.more', '更多')}
           data-testid={`device-more-${device.serialNumber}`}
           aria-label={t('actions.more', '更多')}
-        >
-          {compact ? null : t('actions.more', '更多')}
-        </Button>
+        />
       </Dropdown>
     </Space>
   );

@@ -132,7 +132,8 @@ export default function DeviceListPage() {
   // as do model and firmware
   const columns: ColumnsType<DeviceRow> = [
     {
-      title: t('fields.pictureShort', '图片'),
+      // the pictures speak for themselves: no header to squeeze into the column
+      title: <span className="dv-sr-only">{t('fields.pictureShort', '图片')}</span>,
       key: 'picture',
       width: 60,
       render: (_, device) => <DevicePictureView picture={device.picture} size={40} />,
@@ -225,7 +226,7 @@ export default function DeviceListPage() {
     {
       title: t('common.actions', '操作'),
       key: 'actions',
-      width: 204,
+      width: 180,
       fixed: 'right',
       render: (_, device) => actions(device),
     },
