@@ -3,7 +3,8 @@
  * always present and not closable; a view under project/projectMenu/ replaces the open
  * project-menu view in place instead of adding one. Cleared on logout.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { session } from '../store/session';
 
 export interface VisitedView {
@@ -36,6 +37,8 @@ export function objectName(params: Record<string, string | undefined>): string |
 }
 
 let views: readonly VisitedView[] = [];
+/** names pages gave their views (useViewName), by path: a page may name itself before its tab exists */
+const givenNames = new Map<string, string>();
 const listeners = new Set<() => void>();
 
 function set(next: readonly VisitedView[]): void {
@@ -56,7 +59,8 @@ export const tags = {
     if (missing.length) set([...missing, ...views]);
   },
 
-  add(view: VisitedView): void {
+  add(added: VisitedView): void {
+    const view = { ...added, name: added.name ?? givenNames.get(added.path) };
     const same = views.findIndex((v) => v.path === view.path);
     if (same >= 0) {
       const current = views[same]!;
@@ -79,6 +83,16 @@ export const tags = {
     set([...views, view]);
   },
 
+  /** The name of the object a view shows, given by its page when the path names none. */
+  rename(path: string, name: string): void {
+    givenNames.set(path, name);
+    const index = views.findIndex((v) => v.path === path);
+    if (index < 0 || views[index]!.name === name) return;
+    const next = [...views];
+    next[index] = { ...views[index]!, name };
+    set(next);
+  },
+
   /** Close one view; affix views stay. Returns the views left. */
   close(path: string): readonly VisitedView[] {
     set(views.filter((v) => v.path !== path || v.affix));
@@ -95,6 +109,7 @@ export const tags = {
   },
 
   reset(): void {
+    givenNames.clear();
     set([]);
   },
 };
@@ -103,4 +118,15 @@ session.onClear(() => tags.reset());
 
 export function useVisitedViews(): readonly VisitedView[] {
   return useSyncExternalStore(tags.subscribe, tags.get, tags.get);
+}
+
+/**
+ * For a page whose path carries an id but no name (a gateway's page, say): its tab reads the
+ * object's name once the page knows it, as the tabs of paths with a name parameter do.
+ */
+export function useViewName(name: string | null | undefined): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (name) tags.rename(pathname, name);
+  }, [pathname, name]);
 }

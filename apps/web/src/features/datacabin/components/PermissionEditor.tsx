@@ -63,35 +63,64 @@ function toEntries(draft: Draft): PermissionEntry[] {
  * by the data item configuration's tab. Saving needs administrator level on the node.
  */
 export function PermissionEditor({ nodeId, onSaved }: { nodeId: number; onSaved?: () => void }) {
-  const { t } = useTranslation('datacabin');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const permission = useNodePermission(nodeId);
-  const groups = useGroupOptions(true);
-  const people = usePeople(true);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (permission.data) setDraft(toDraft(permission.data.mode, permission.data.entries));
-  }, [permission.data]);
+  if (permission.isLoading || !permission.data) return <Skeleton active />;
 
-  if (permission.isLoading || !draft) return <Skeleton active />;
-  const editable = can.admin(permission.data?.level ?? 0);
-
-  const save = async () => {
-    setSaving(true);
+  const save = async (mode: 'inherit' | 'custom', entries: PermissionEntry[]) => {
     try {
-      const envelope = await cabinApi.setPermission({
-        nodeId,
-        mode: draft.mode,
-        entries: draft.mode === 'custom' ? toEntries(draft) : [],
-      });
+      const envelope = await cabinApi.setPermission({ nodeId, mode, entries });
       message.success(envelope.message);
       void queryClient.invalidateQueries({ queryKey: cabinKeys.all });
       onSaved?.();
     } catch {
       // the http client showed the error
+    }
+  };
+
+  return (
+    <PermissionForm
+      mode={permission.data.mode}
+      entries={permission.data.entries}
+      editable={can.admin(permission.data.level)}
+      onSave={save}
+    />
+  );
+}
+
+/**
+ * The cabin's permission model as a form, whatever holds the node: a cabin entry, or a device
+ * (device management's permission page edits a device's node through its own call). Custom
+ * entries are sent only in custom mode.
+ */
+export function PermissionForm({
+  mode,
+  entries,
+  editable,
+  onSave,
+}: {
+  mode: 'inherit' | 'custom';
+  entries: PermissionEntry[];
+  /** administrator level on the node: others see the settings without changing them */
+  editable: boolean;
+  onSave: (mode: 'inherit' | 'custom', entries: PermissionEntry[]) => Promise<void>;
+}) {
+  const { t } = useTranslation('datacabin');
+  const groups = useGroupOptions(true);
+  const people = usePeople(true);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(mode, entries));
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    setDraft(toDraft(mode, entries));
+  }, [mode, entries]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await onSave(draft.mode, draft.mode === 'custom' ? toEntries(draft) : []);
     } finally {
       setSaving(false);
     }
