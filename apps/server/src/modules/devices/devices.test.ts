@@ -176,6 +176,9 @@ describe('the device list', () => {
     expect(await list('online=false')).toEqual([d2.id]);
     expect(await list('status=running')).toEqual([d1.id]);
     expect(await list('status=abnormal')).toEqual([d3.id]);
+    // the row says which port failed, so the list shows it without opening the device
+    const abnormal = (await call('GET', '/device/list?status=abnormal', c.admin.token)).json().data.list[0];
+    expect(abnormal.ports).toEqual([{ port: 1, ok: false, error: 'x' }]);
     expect(await list('status=inactive')).toEqual([d2.id]);
     expect(await list('sort=name&order=desc')).toEqual([d3.id, d2.id, d1.id]);
     expect(await list('sort=status')).toEqual([d3.id, d1.id, d2.id]);

@@ -88,7 +88,16 @@ export default async function maintenanceRoutes(app: App): Promise<void> {
         summary: 'The devices the caller can read, for the maintenance pickers',
         response: {
           200: Envelope(
-            Type.Array(Type.Object({ id: Type.Integer(), serialNumber: Type.String(), name: Type.String() })),
+            Type.Array(
+              Type.Object({
+                id: Type.Integer(),
+                serialNumber: Type.String(),
+                name: Type.String(),
+                level: Type.Integer({
+                  description: "the caller's data permission: 2 and up may add and edit",
+                }),
+              }),
+            ),
           ),
         },
       },

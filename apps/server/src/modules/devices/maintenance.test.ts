@@ -267,7 +267,7 @@ describe('maintenance plans', () => {
     expect(body).not.toContain('secret');
     expect(body).not.toContain('Unseen');
     expect((await call('GET', '/devices', user.token)).json().data).toEqual([
-      { id: seen.id, serialNumber: seen.sn, name: 'Seen' },
+      { id: seen.id, serialNumber: seen.sn, name: 'Seen', level: 1 },
     ]);
     expect((await call('POST', '/plans/done', user.token, { id: plan.id })).json().code).toBe(
       ERROR_CODES.NOT_FOUND,

@@ -96,7 +96,7 @@ async function readable(app: App, caller: DataCaller) {
 export async function maintenanceDevices(app: App, caller: DataCaller) {
   const devices = await readable(app, caller);
   return [...devices]
-    .map(([id, d]) => ({ id, serialNumber: d.serialNumber, name: d.name }))
+    .map(([id, d]) => ({ id, serialNumber: d.serialNumber, name: d.name, level: d.level }))
     .sort((a, b) => a.name.localeCompare(b.name, 'zh') || a.id - b.id);
 }
 

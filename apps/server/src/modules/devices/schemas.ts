@@ -33,6 +33,7 @@ export const DeviceRowSchema = Type.Object({
   boundAt: Time,
   updatedAt: Type.String(),
   firmware: Type.Union([Type.String(), Type.Null()]),
+  ports: Type.Array(PortHealthSchema),
   nodeId: Type.Integer({ description: "the device's node in the data cabin" }),
   level: Type.Integer({
     description: "the caller's data permission on the device: 1 read, 2 read-write, 3 administrator",
@@ -44,7 +45,6 @@ export const DeviceDetailSchema = Type.Object({
   iccid: Type.Union([Type.String(), Type.Null()]),
   configVersion: Type.Union([Type.Integer(), Type.Null()]),
   configHash: Type.Union([Type.String(), Type.Null()]),
-  ports: Type.Array(PortHealthSchema),
   parentId: Type.Union([Type.Integer(), Type.Null()]),
   path: Type.Array(Type.String(), { description: 'the cabin directories above it the caller can read' }),
   telemetry: TelemetrySchema,

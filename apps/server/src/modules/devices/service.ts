@@ -70,6 +70,8 @@ export function deviceRowOut(app: App, device: DeviceRow, gateway: GatewayRow, l
     boundAt: iso(device.boundAt),
     updatedAt: later(device.updatedAt, gateway.statusAt).toISOString(),
     firmware: gateway.firmware,
+    // the list shows an abnormal device's port errors without opening it
+    ports: gateway.ports ?? [],
     nodeId: device.nodeId!,
     level,
   };
@@ -153,7 +155,6 @@ export async function deviceDetail(app: App, caller: DataCaller, gatewayId: numb
     iccid: gateway.iccid,
     configVersion: gateway.configVersion,
     configHash: gateway.configHash,
-    ports: gateway.ports ?? [],
     parentId: byId.get(ref.nodeId)?.parentId ?? null,
     path: above.filter((id) => (levels.get(id) ?? 0) > 0).map((id) => byId.get(id)!.name),
     telemetry: telemetryOf(gateway, lang),

@@ -116,6 +116,8 @@ export interface DeviceOption {
   id: number;
   serialNumber: string;
   name: string;
+  /** the caller's data permission: 2 and up may add and edit its maintenance */
+  level: DataPermission;
 }
 
 export interface MaintenanceRecord {

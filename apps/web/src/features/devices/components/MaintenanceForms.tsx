@@ -35,9 +35,12 @@ export function DeviceSelect({
   testId,
   className,
   placeholder,
+  writableOnly = false,
 }: {
   value?: number;
   onChange?: (id: number | undefined) => void;
+  /** devices the caller may only read are offered but cannot be chosen (adding maintenance to them is refused) */
+  writableOnly?: boolean;
   disabled?: boolean;
   allowClear?: boolean;
   testId?: string;
@@ -57,10 +60,16 @@ export function DeviceSelect({
       loading={devices.isLoading}
       placeholder={placeholder ?? t('mnt.pickDevice', '选择设备')}
       optionFilterProp="label"
-      options={(devices.data ?? []).map((d: DeviceOption) => ({
-        value: d.id,
-        label: `${d.name} (${d.serialNumber})`,
-      }))}
+      options={(devices.data ?? []).map((d: DeviceOption) => {
+        const readOnly = writableOnly && d.level < 2;
+        return {
+          value: d.id,
+          label: readOnly
+            ? `${d.name} (${d.serialNumber}) · ${t('mnt.readOnlyDevice', '只读')}`
+            : `${d.name} (${d.serialNumber})`,
+          disabled: readOnly,
+        };
+      })}
       data-testid={testId}
     />
   );
@@ -171,7 +180,7 @@ export function RecordModal({
           label={t('mnt.device', '设备')}
           rules={[{ required: true, message: t('mnt.pickDevice', '选择设备') }]}
         >
-          <DeviceSelect disabled={record != null} testId="record-device" />
+          <DeviceSelect disabled={record != null} writableOnly testId="record-device" />
         </Form.Item>
         <Form.Item
           name="date"
@@ -302,7 +311,7 @@ export function PlanModal({
           label={t('mnt.device', '设备')}
           rules={[{ required: true, message: t('mnt.pickDevice', '选择设备') }]}
         >
-          <DeviceSelect disabled={plan != null} testId="plan-device" />
+          <DeviceSelect disabled={plan != null} writableOnly testId="plan-device" />
         </Form.Item>
         <Form.Item
           name="title"
