@@ -11,6 +11,7 @@ export * from './data/values';
 export * from './devices/config-canonical';
 export * from './devices/config-check';
 export * from './devices/config-links';
+export * from './devices/config-push';
 export * from './devices/config-settings';
 export * from './devices/config-templates';
 export * from './devices/config-types';
