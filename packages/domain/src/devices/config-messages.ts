@@ -295,6 +295,11 @@ export const CONFIG_CATALOGUE = {
     en: 'This configuration has no version {version}',
     zh: '此配置没有版本 {version}',
   },
+  configNothingSaved: {
+    code: ERROR_CODES.BUSINESS,
+    en: 'No configuration has been saved for this gateway yet: edit and save one first',
+    zh: '该网关还没有保存过配置，请先编辑并保存',
+  },
   configPushWaiting: {
     code: ERROR_CODES.BUSINESS,
     en: 'A push of version {version} is still waiting for the gateway: wait for its answer',

@@ -1,5 +1,5 @@
 /** Calls of the gateway configuration (docs/gateway-config.md, "API"); a gateway is named by its device id. */
-import type { ConfigProblem, GatewayConfig } from '@platform/domain';
+import type { ConfigProblem, ConfigPushState, GatewayConfig } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
 
@@ -31,16 +31,7 @@ export interface VersionMeta {
   restoredFrom: number | null;
 }
 
-export const PUSH_STATES = [
-  'waiting',
-  'applied',
-  'committed',
-  'rejected',
-  'unchanged',
-  'rolledBack',
-  'noAnswer',
-] as const;
-export type PushState = (typeof PUSH_STATES)[number];
+export type PushState = ConfigPushState;
 export const FINAL_PUSH_STATES: readonly PushState[] = [
   'committed',
   'rejected',
@@ -64,15 +55,20 @@ export interface PushView {
   runningVersion: number | null;
 }
 
-export interface ConfigView {
+/** The gateway, its latest version and its last push (the push page; code dm_list). */
+export interface DeviceState {
   device: ConfigDevice;
   /** the latest saved version; null before the first save */
   head: VersionMeta | null;
-  config: GatewayConfig;
   /** the latest push, if any */
   lastPush: PushView | null;
   /** seconds a gateway waits for the confirmation of an applied configuration before it goes back */
   confirmWithin: number;
+}
+
+/** The same and the latest version's configuration (the editor; code sd_capsule). */
+export interface ConfigView extends DeviceState {
+  config: GatewayConfig;
 }
 
 export interface CheckedProblem extends ConfigProblem {
@@ -103,6 +99,7 @@ const BASE = '/devicemanagement/gatewayconfig';
 export const configKeys = {
   all: ['gatewayconfig'] as const,
   config: (id: number) => ['gatewayconfig', 'config', id] as const,
+  pushState: (id: number) => ['gatewayconfig', 'pushState', id] as const,
   versions: (id: number, page: number) => ['gatewayconfig', 'versions', id, page] as const,
   version: (id: number, version: number) => ['gatewayconfig', 'version', id, version] as const,
   lookups: (id: number) => ['gatewayconfig', 'lookups', id] as const,
@@ -120,6 +117,16 @@ export function useConfig(id: number, poll: number | false = false) {
     enabled: validId(id),
     retry: false,
     refetchInterval: poll,
+  });
+}
+
+export function usePushState(id: number) {
+  return useQuery({
+    queryKey: configKeys.pushState(id),
+    queryFn: () => get<DeviceState>(`${BASE}/pushState`, { id }),
+    enabled: validId(id),
+    retry: false,
+    refetchInterval: 5000,
   });
 }
 

@@ -10,7 +10,7 @@ import { CONFIG_TEMPLATE_IDS, type ConfigTemplateId } from '@platform/domain';
 import { Button, Dropdown, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ConfigView } from '../api';
+import type { ConfigView, DeviceState } from '../api';
 import { configPaths } from '../paths';
 
 interface Props {
@@ -32,7 +32,7 @@ interface Props {
 }
 
 /** Why Push is disabled, or null when it is not. */
-export function pushBlocked(view: ConfigView, canPush: boolean, t: (key: string) => string): string | null {
+export function pushBlocked(view: DeviceState, canPush: boolean, t: (key: string) => string): string | null {
   if (!canPush) return t('editor.pushNeedsCode');
   if (view.device.level < 2) return t('editor.pushNeedsWrite');
   if (!view.device.bound) return t('editor.pushNotBound');

@@ -13,9 +13,9 @@ import {
   FINAL_PUSH_STATES,
   type PushState,
   type PushView,
-  useConfig,
   usePush,
   usePushes,
+  usePushState,
 } from '../api';
 import { ConfigState } from '../components/ConfigState';
 import { pushBlocked } from '../components/EditorHeader';
@@ -44,7 +44,7 @@ export default function PushPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const id = Number(useParams().deviceId);
-  const view = useConfig(id, 5000);
+  const view = usePushState(id);
   const [page, setPage] = useState(1);
   const [pushing, setPushing] = useState(false);
   const last = view.data?.lastPush ?? null;
