@@ -22,7 +22,7 @@ import {
   type NodeChange,
   useReactFlow,
 } from '@xyflow/react';
-import { Alert, App, Button, Card, Grid, Modal, Tabs } from 'antd';
+import { Alert, App, Button, Card, Grid, Tabs } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/http/client';
@@ -88,7 +88,7 @@ interface Props {
 export function ConfigEditor({ deviceId, dtu }: Props) {
   const { t, i18n } = useTranslation('gatewayconfig');
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { message, notification } = App.useApp();
+  const { message, notification, modal } = App.useApp();
   const queryClient = useQueryClient();
   const flow = useReactFlow();
   const { user } = useSession();
@@ -238,7 +238,7 @@ export function ConfigEditor({ deviceId, dtu }: Props) {
   const failed = (error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === ERROR_CODES.CONFLICT) {
-      Modal.confirm({
+      modal.confirm({
         title: t('editor.conflictTitle'),
         content: <span data-testid="gc-conflict">{error.message}</span>,
         okText: t('editor.reload'),
@@ -329,7 +329,7 @@ export function ConfigEditor({ deviceId, dtu }: Props) {
       window.setTimeout(() => flow.fitView({ maxZoom: 1.1, padding: 0.2 }), 50);
     };
     if (config.nodes.length === 0) apply();
-    else Modal.confirm({ title: t('editor.templateReplace'), onOk: apply });
+    else modal.confirm({ title: t('editor.templateReplace'), onOk: apply });
   };
 
   if (!data) return null;

@@ -7,9 +7,9 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { CONFIG_TEMPLATE_IDS, type ConfigTemplateId } from '@platform/domain';
-import { Button, Dropdown, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { ConfigView, DeviceState } from '../api';
 import { configPaths } from '../paths';
 
@@ -44,13 +44,15 @@ export function pushBlocked(view: DeviceState, canPush: boolean, t: (key: string
 export function EditorHeader(props: Props) {
   const { view, dtu, dirty, baseVersion, busy, readOnly, editable, canPush, viewingVersion } = props;
   const { t } = useTranslation('gatewayconfig');
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
   const device = view.device;
   const blocked =
     viewingVersion != null
       ? t('history.viewing', { version: viewingVersion })
       : pushBlocked(view, canPush, t);
   const confirmPush = () =>
-    Modal.confirm({
+    modal.confirm({
       title: t('push.title'),
       content: (
         <>
@@ -145,9 +147,9 @@ export function EditorHeader(props: Props) {
           </Button>
         </Tooltip>
         {canPush && (
-          <Link to={configPaths.pushes(device)}>
-            <Button icon={<UnorderedListOutlined />}>{t('editor.pushPage')}</Button>
-          </Link>
+          <Button icon={<UnorderedListOutlined />} onClick={() => navigate(configPaths.pushes(device))}>
+            {t('editor.pushPage')}
+          </Button>
         )}
       </Space>
     </div>

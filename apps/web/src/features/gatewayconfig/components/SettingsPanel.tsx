@@ -115,9 +115,15 @@ function NodeForm({
     };
   };
 
-  const change = (_: unknown, values: Settings) => {
-    const name = typeof values.name === 'string' ? values.name : node.name;
-    onChange({ ...node, name, settings: cleanSettings(values) } as unknown as GatewayNode);
+  // the changed values over the settings as they were: settings the form does not show (a
+  // packet's frame or interval, fields of the other addressing mode) are kept
+  const change = (changed: Settings) => {
+    const name = typeof changed.name === 'string' ? changed.name : node.name;
+    onChange({
+      ...node,
+      name,
+      settings: cleanSettings({ ...settings, ...changed }),
+    } as unknown as GatewayNode);
   };
 
   const links = config.links.filter((l) => l.from === node.id || l.to === node.id);

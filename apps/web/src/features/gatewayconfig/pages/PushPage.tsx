@@ -1,10 +1,10 @@
 import { CloudUploadOutlined, EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Modal, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../app/http/client';
 import { useSession } from '../../../app/store/session';
 import {
@@ -40,7 +40,8 @@ const STATE_COLOR: Record<PushState, string> = {
  */
 export default function PushPage() {
   const { t } = useTranslation('gatewayconfig');
-  const { notification } = App.useApp();
+  const { notification, modal } = App.useApp();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
   const id = Number(useParams().deviceId);
@@ -68,7 +69,7 @@ export default function PushPage() {
   const shownPush = current.data ?? last;
 
   const push = () =>
-    Modal.confirm({
+    modal.confirm({
       title: t('push.title'),
       content: (
         <>
@@ -139,9 +140,9 @@ export default function PushPage() {
               </Button>
             </Tooltip>
             {user?.menuCode.includes('sd_capsule') && (
-              <Link to={configPaths.editor(device.id)}>
-                <Button icon={<EditOutlined />}>{t('push.openEditor')}</Button>
-              </Link>
+              <Button icon={<EditOutlined />} onClick={() => navigate(configPaths.editor(device.id))}>
+                {t('push.openEditor')}
+              </Button>
             )}
           </Space>
         </div>
