@@ -250,16 +250,34 @@ describe('settings of each node type', () => {
     ]);
     expect(
       problems((c) => {
-        node(c, 'command1').settings = { encoding: 'ASCII', payload: 'RESET\r\n' };
+        node(c, 'command1').settings = { name: 'reset', encoding: 'ASCII', payload: 'RESET\r\n' };
       }),
     ).toMatchObject([{ field: 'payload', key: 'configAsciiInvalid' }]);
     expect(
       problems((c) => {
-        node(c, 'command1').settings = { encoding: 'ASCII', payload: 'AT+RST' };
+        node(c, 'command1').settings = { name: 'reset', encoding: 'ASCII', payload: 'AT+RST' };
       }),
     ).toEqual([]);
     expect(problems(set('command1', 'payload', Array(257).fill('00').join(' ')))).toMatchObject([
       { key: 'configTextTooLong' },
+    ]);
+    // its name is what a message names to run it: required, unique among commands
+    expect(problems(unset('command1', 'name'))).toEqual([
+      { severity: 'error', node: 'command1', field: 'settings.name', key: 'configRequired' },
+    ]);
+    expect(
+      problems((c) => {
+        c.nodes.push({ ...node(c, 'command1'), id: 'command2', name: 'Reset again' });
+        c.links.push({ from: 'subscribe1', to: 'command2' }, { from: 'command2', to: 'com2' });
+      }),
+    ).toEqual([
+      {
+        severity: 'error',
+        node: 'command2',
+        field: 'settings.name',
+        key: 'configCommandNameTaken',
+        params: { name: 'reset' },
+      },
     ]);
   });
 
@@ -280,18 +298,18 @@ describe('settings of each node type', () => {
       { field: 'fieldKey', key: 'configItemFieldUnknown' },
     ]);
     expect(problems(unset('element1', 'itemId'))).toMatchObject([{ field: 'itemId', key: 'configRequired' }]);
-    expect(problems(set('element1', 'valueName', 'power'))).toEqual([
+    expect(problems(set('element1', 'name', 'power'))).toEqual([
       {
         severity: 'error',
         node: 'element1',
-        field: 'valueName',
+        field: 'settings.name',
         key: 'configElementValueUnknown',
         params: { id: 7, value: 'power' },
       },
     ]);
-    expect(problems(set('element1', 'valueName', 'current'))).toEqual([]);
+    expect(problems(set('element1', 'name', 'current'))).toEqual([]);
     // without lookups (the editor before the company's data is loaded) those are the server's to say
-    expect(problems(set('element1', 'valueName', 'power'), {})).toEqual([]);
+    expect(problems(set('element1', 'name', 'power'), {})).toEqual([]);
   });
 });
 
@@ -597,8 +615,8 @@ describe('templates', () => {
       lang: 'en',
       packetId: 7,
       values: [
-        { valueName: 'voltage', itemId: 5, fieldKey: 'f1' },
-        { valueName: 'current', itemId: 5, fieldKey: 'f2' },
+        { name: 'voltage', itemId: 5, fieldKey: 'f1' },
+        { name: 'current', itemId: 5, fieldKey: 'f2' },
       ],
     });
     expect(checkGatewayConfig(config, FULL_LOOKUPS)).toEqual([]);
@@ -620,7 +638,7 @@ describe('templates', () => {
     expect(keys).toEqual([
       'packet1.packetId:configRequired',
       'parser1.packetId:configRequired',
-      'element1.valueName:configRequired',
+      'element1.settings.name:configRequired',
       'element1.itemId:configRequired',
       'element1.fieldKey:configRequired',
     ]);

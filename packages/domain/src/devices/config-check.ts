@@ -120,7 +120,7 @@ export function checkGatewayConfig(input: unknown, lookups: ConfigLookups = {}):
     else names.add(name);
     const settings: Record<string, unknown> = isObject(raw.settings) ? { ...raw.settings } : {};
     for (const p of checkNodeSettings(raw.type, raw.settings)) {
-      error(ref, p.field, p.key, p.params);
+      error(ref, settingField(p.field), p.key, p.params);
       delete settings[p.field];
     }
     const node: Node = { index, id: ref, type: raw.type, name: name || ref, settings };
@@ -230,7 +230,13 @@ export function checkGatewayConfig(input: unknown, lookups: ConfigLookups = {}):
     if (packetId != null) sentOn.set(com, (sentOn.get(com) ?? new Set()).add(packetId));
     else unsure.add(com);
   }
+  const commandNames = new Set<string>();
   for (const command of ofType('command')) {
+    const name = command.settings.name;
+    if (typeof name === 'string') {
+      if (commandNames.has(name)) error(command.id, settingField('name'), 'configCommandNameTaken', { name });
+      commandNames.add(name);
+    }
     if (!portReached(command)) error(command.id, 'links', 'configCommandNoPort');
     if (!into(command).some((n) => n.type === 'mqttSubscribe'))
       warn(command.id, 'links', 'configCommandNoTrigger');
@@ -262,11 +268,14 @@ export function checkGatewayConfig(input: unknown, lookups: ConfigLookups = {}):
     if (!parser) error(element.id, 'links', 'configElementNoParser');
     if (outOf(element).length === 0) warn(element.id, 'links', 'configNodeUnused');
     const packetId = parser ? parsed.get(parser) : undefined;
-    const valueName = element.settings.valueName;
+    const valueName = element.settings.name;
     if (lookups.packet && packetId != null && typeof valueName === 'string' && valueName !== '') {
       const values = lookups.packet(packetId)?.parserValues;
       if (values && !values.includes(valueName)) {
-        error(element.id, 'valueName', 'configElementValueUnknown', { id: packetId, value: valueName });
+        error(element.id, settingField('name'), 'configElementValueUnknown', {
+          id: packetId,
+          value: valueName,
+        });
       }
     }
     const itemId = intSetting(element, 'itemId');
@@ -308,6 +317,14 @@ export function checkGatewayConfig(input: unknown, lookups: ConfigLookups = {}):
     }
   }
   return sorted(problems, nodes);
+}
+
+/**
+ * The field a settings key is reported under: the key itself, except where it is also one of
+ * the node's own fields (an element's and a command's `name`): `settings.name` then.
+ */
+export function settingField(key: string): string {
+  return key === 'id' || key === 'type' || key === 'name' ? `settings.${key}` : key;
 }
 
 function end(n: Node): LinkEnd {

@@ -77,7 +77,7 @@ export function fullConfig(): GatewayConfig {
         id: 'element1',
         type: 'element',
         name: 'Voltage',
-        settings: { valueName: 'voltage', itemId: 5, fieldKey: 'f1' },
+        settings: { name: 'voltage', itemId: 5, fieldKey: 'f1' },
         position: { x: 700, y: 100 },
       },
       {
@@ -125,7 +125,7 @@ export function fullConfig(): GatewayConfig {
         id: 'command1',
         type: 'command',
         name: 'Reset',
-        settings: { encoding: 'HEX', payload: '01 06 00 01 00 03 98 0B' },
+        settings: { name: 'reset', encoding: 'HEX', payload: '01 06 00 01 00 03 98 0B' },
         position: { x: 150, y: 400 },
       },
       {

@@ -229,6 +229,11 @@ export const CONFIG_CATALOGUE = {
     en: 'A delay sits between a packet or command and a COM port: link both sides',
     zh: '延时应位于数据包或命令与COM端口之间：请连接两端',
   },
+  configCommandNameTaken: {
+    code: V,
+    en: 'Another command is already called "{name}"',
+    zh: '已有命令名为“{name}”',
+  },
   configParserNoPort: {
     code: V,
     en: 'The parser receives nothing: link the COM port its packet is sent on to it',

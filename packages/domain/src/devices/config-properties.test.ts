@@ -67,7 +67,7 @@ const SETTING_KEYS = [
   'ms',
   'encoding',
   'payload',
-  'valueName',
+  'name',
   'itemId',
   'fieldKey',
   'idleTimeoutS',

@@ -39,7 +39,13 @@ export const SETTING_RANGES = {
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Longest texts, in characters. */
-export const SETTING_LENGTHS = { topic: 200, url: 500, payload: 256, valueName: 25 } as const;
+export const SETTING_LENGTHS = {
+  topic: 200,
+  url: 500,
+  payload: 256,
+  valueName: 25,
+  commandName: 32,
+} as const;
 
 /** Field keys of data items (data/fields.ts). */
 const FIELD_KEY = /^f[1-9]\d*$/;
@@ -220,6 +226,7 @@ function checkMqtt(r: Rules, publish: boolean): void {
 }
 
 function checkCommand(r: Rules): void {
+  r.text('name', SETTING_LENGTHS.commandName);
   const encoding = r.oneOf('encoding', ENCODINGS);
   if (encoding === 'HEX') {
     // 256 bytes of hex: 3 characters each, less the last space
@@ -267,7 +274,7 @@ const SETTINGS_RULES: Record<GatewayNodeType, (r: Rules) => void> = {
   },
   command: checkCommand,
   element: (r) => {
-    r.text('valueName', SETTING_LENGTHS.valueName);
+    r.text('name', SETTING_LENGTHS.valueName);
     r.int('itemId', SETTING_RANGES.id);
     r.checked('fieldKey', 12, (v) => (FIELD_KEY.test(v) ? null : 'configFieldKeyInvalid'));
   },

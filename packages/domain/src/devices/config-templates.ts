@@ -14,7 +14,7 @@ export interface TemplateOptions {
   /** the data package polled; left empty (the check asks for it) when not given */
   packetId?: number;
   /** the meter's values: one element each */
-  values?: ReadonlyArray<{ valueName: string; itemId?: number; fieldKey?: string }>;
+  values?: ReadonlyArray<{ name: string; itemId?: number; fieldKey?: string }>;
 }
 
 const NAMES = {
@@ -55,12 +55,12 @@ export function configTemplate(id: ConfigTemplateId, options: TemplateOptions = 
     position: at(1, 1),
   };
   if (id === 'modbusMeter') {
-    const values = options.values?.length ? options.values : [{ valueName: '' }];
+    const values = options.values?.length ? options.values : [{ name: '' }];
     const elements: GatewayNode[] = values.map((v, i) => ({
       id: `element${i + 1}`,
       type: 'element',
-      name: v.valueName ? v.valueName.slice(0, 25) : `${n('value')}${i + 1}`,
-      settings: { valueName: v.valueName, itemId: v.itemId as number, fieldKey: v.fieldKey as string },
+      name: v.name ? v.name.slice(0, 25) : `${n('value')}${i + 1}`,
+      settings: { name: v.name, itemId: v.itemId as number, fieldKey: v.fieldKey as string },
       position: at(3, i),
     }));
     return {
@@ -154,7 +154,7 @@ export function configTemplate(id: ConfigTemplateId, options: TemplateOptions = 
         id: 'command1',
         type: 'command',
         name: n('write'),
-        settings: { encoding: 'HEX', payload: '01 06 00 01 00 03 98 0B' },
+        settings: { name: 'write', encoding: 'HEX', payload: '01 06 00 01 00 03 98 0B' },
         position: at(1, 1),
       },
       { ...com, position: at(2, 1) },

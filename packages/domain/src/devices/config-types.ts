@@ -131,14 +131,16 @@ export interface DelaySettings {
 }
 
 export interface CommandSettings {
+  /** what a message on the subscribed topic names to run this command */
+  name: string;
   encoding: Encoding;
   /** hex packet or ASCII text, as `encoding` says */
   payload: string;
 }
 
 export interface ElementSettings {
-  /** the value of the parsing definition (of the parser it is linked from) it takes */
-  valueName: string;
+  /** the value of the parsing definition (of the parser it is linked from) it takes, by name */
+  name: string;
   /** the kind-13 data item and field the value is stored in */
   itemId: number;
   fieldKey: string;

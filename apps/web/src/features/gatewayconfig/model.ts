@@ -77,7 +77,7 @@ export function defaultSettings(type: GatewayNodeType, config: GatewayConfig): G
     case 'delay':
       return { ms: 100 };
     case 'command':
-      return { encoding: 'HEX', payload: '' };
+      return { name: '', encoding: 'HEX', payload: '' };
     case 'element':
       return {} as GatewayNode['settings'];
     case 'passthrough':

@@ -2,6 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@
 import { type ConfigProblem, type GatewayConfig, type Lang, messageFor } from '@platform/domain';
 import { Alert, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fieldLabelKey } from './fields';
 
 interface Props {
   /** null before the first check */
@@ -21,6 +22,7 @@ export function ProblemList({ problems, config, stale, onPick }: Props) {
   }
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
+  const typeOf = (id: string | null) => config.nodes.find((n) => n.id === id)?.type;
   const nameOf = (id: string | null) =>
     id == null ? t('check.whole') : (config.nodes.find((n) => n.id === id)?.name ?? id);
   return (
@@ -64,7 +66,10 @@ export function ProblemList({ problems, config, stale, onPick }: Props) {
               <span className="gc-problem-text">
                 <Typography.Text strong>{nameOf(p.node)}</Typography.Text>
                 {p.field && (
-                  <Typography.Text type="secondary"> · {t(`fields.${p.field}`, p.field)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {' '}
+                    · {t(fieldLabelKey(typeOf(p.node), p.field), p.field)}
+                  </Typography.Text>
                 )}
                 <br />
                 <span>{messageFor(p.key, lang, p.params)}</span>

@@ -12,7 +12,7 @@ import { Button, Empty, Form, Input, InputNumber, Popconfirm, Radio, Select, Spa
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigLookupsView } from '../api';
-import { type FieldSpec, NODE_FIELDS } from './fields';
+import { type FieldSpec, fieldLabelKey, NODE_FIELDS, settingKey } from './fields';
 import { NODE_ICONS } from './nodeIcons';
 
 type Settings = Record<string, unknown>;
@@ -40,7 +40,7 @@ interface Props {
 function cleanSettings(values: Settings): Settings {
   const out: Settings = {};
   for (const [key, value] of Object.entries(values)) {
-    if (key === 'name' || value === undefined || value === null || value === '') continue;
+    if (value === undefined || value === null || value === '') continue;
     out[key] = value;
   }
   return out;
@@ -119,12 +119,13 @@ function NodeForm({
   // packet's frame or interval, fields of the other addressing mode) are kept
   const change = (changed: Settings) => {
     const name = typeof changed.name === 'string' ? changed.name : node.name;
-    onChange({
-      ...node,
-      name,
-      settings: cleanSettings({ ...settings, ...changed }),
-    } as unknown as GatewayNode);
+    const next: Settings = { ...settings };
+    for (const [field, value] of Object.entries(changed))
+      if (field !== 'name') next[settingKey(field)] = value;
+    onChange({ ...node, name, settings: cleanSettings(next) } as unknown as GatewayNode);
   };
+  const initialValues: Settings = { name: node.name };
+  for (const spec of NODE_FIELDS[node.type]) initialValues[spec.field] = settings[settingKey(spec.field)];
 
   const links = config.links.filter((l) => l.from === node.id || l.to === node.id);
   const nameOf = (id: string) => config.nodes.find((n) => n.id === id)?.name ?? id;
@@ -161,7 +162,7 @@ function NodeForm({
         layout="vertical"
         size="middle"
         disabled={readOnly}
-        initialValues={{ ...settings, name: node.name }}
+        initialValues={initialValues}
         onValuesChange={change}
       >
         <Form.Item name="name" label={t('fields.name')} {...status('name')}>
@@ -172,7 +173,7 @@ function NodeForm({
             <Form.Item
               key={spec.field}
               name={spec.field}
-              label={t(`fields.${spec.field}`)}
+              label={t(fieldLabelKey(node.type, spec.field))}
               {...status(spec.field)}
             >
               {input(spec)}
@@ -234,7 +235,7 @@ function NodeForm({
   );
 
   function input(spec: FieldSpec) {
-    const testId = `gc-field-${spec.field}`;
+    const testId = `gc-field-${spec.field.replace('.', '-')}`;
     switch (spec.kind) {
       case 'int':
         return (

@@ -23,6 +23,21 @@ import {
 
 type Settings = Record<string, unknown>;
 
+/**
+ * A field of the form and of the check's problems is a settings key, or `settings.name` for
+ * the settings key that shares its name with the node's own (element, command): packages/domain
+ * config-check.ts `settingField`.
+ */
+export function settingKey(field: string): string {
+  return field.startsWith('settings.') ? field.slice('settings.'.length) : field;
+}
+
+/** The i18n key of a field's label (`settings.name` reads by the node's type). */
+export function fieldLabelKey(type: GatewayNodeType | undefined, field: string): string {
+  if (field === 'settings.name') return type === 'command' ? 'fields.commandName' : 'fields.elementName';
+  return `fields.${field}`;
+}
+
 export type FieldSpec =
   | { field: string; kind: 'int'; range: readonly [number, number]; show?: (s: Settings) => boolean }
   | {
@@ -108,6 +123,7 @@ export const NODE_FIELDS: Record<GatewayNodeType, readonly FieldSpec[]> = {
   ],
   delay: [{ field: 'ms', kind: 'int', range: SETTING_RANGES.delayMs }],
   command: [
+    { field: 'settings.name', kind: 'text', max: SETTING_LENGTHS.commandName, placeholder: 'reset' },
     { field: 'encoding', kind: 'radio', options: ENCODINGS },
     {
       field: 'payload',
@@ -117,7 +133,7 @@ export const NODE_FIELDS: Record<GatewayNodeType, readonly FieldSpec[]> = {
     },
   ],
   element: [
-    { field: 'valueName', kind: 'value' },
+    { field: 'settings.name', kind: 'value' },
     { field: 'itemId', kind: 'item' },
     { field: 'fieldKey', kind: 'itemField' },
   ],
