@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       'packages/domain',
       'apps/server',
+      'apps/gateway-sim',
       // the build and test scripts' own logic (the bundle budget)
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
     ],

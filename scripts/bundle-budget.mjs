@@ -1,13 +1,16 @@
 // The login page's JavaScript budget: what a browser downloads before the login page is usable,
-// in gzip (1 kB = 1000 bytes, as Vite reports sizes). The goal is 250 kB; today's page is
-// 279 kB (from 396 kB), so the check holds the line at 285 kB and must be lowered as the page
-// gets lighter, never raised (see the README's tests section for what is left to cut).
+// in gzip (1 kB = 1000 bytes, as Vite reports sizes): at most 250 kB (the page was 396 kB, then
+// 279 kB; it is 243 kB now). Lower it as the page gets lighter, never raise it: a page after
+// login that pushes the login page over it has made the login page import something it does not
+// need (see the README's tests section).
 //
 // Reads the web build's Vite manifest (apps/web/dist/.vite/manifest.json, `build.manifest`),
 // walks the static imports from the entry (index.html) plus the login page's own chunk when it
 // has one (the 'login' chunk group of apps/web/vite.config.ts puts it in the entry's static
 // graph), sums the chunks' gzip sizes and names the biggest. Dynamic imports are left out: they
-// load after the page is usable (the pages after login, the registration view, the scan tab).
+// load after the page is usable (the pages after login, the registration view, the scan tab),
+// or replace words it has: the English words (a person who chose English loads them before the
+// first render, ~3 kB gzip, beside the default language's that the figure counts).
 //
 //   node scripts/bundle-budget.mjs [dist directory]   → exit 1 when over budget
 import { readFileSync } from 'node:fs';
@@ -15,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 285_000;
+export const BUDGET_BYTES = 250_000;
 /** the login page's module, as the manifest keys a chunk of its own */
 export const LOGIN_PAGE_SRC = 'src/features/auth/pages/LoginPage.tsx';
 /** the chunk group of apps/web/vite.config.ts that holds the entry and the login page */

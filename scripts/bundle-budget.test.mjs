@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatBudget, loginBudget, loginRoots, staticChunks } from './bundle-budget.mjs';
+import { BUDGET_BYTES, formatBudget, loginBudget, loginRoots, staticChunks } from './bundle-budget.mjs';
 
 // A Vite manifest in miniature: the entry and the login page share a chunk; the entry loads a
 // page after login, the login page its registration view, both dynamically.
@@ -112,6 +112,17 @@ describe('login budget', () => {
       '    60.0 kB  assets/react-1.js',
       '    20.0 kB  assets/shared-1.js',
     ]);
+  });
+
+  test("without a limit given, the line is the budget: the issue's 250 kB or lower, never raised", () => {
+    expect(BUDGET_BYTES).toBeLessThanOrEqual(250_000);
+    // the fake React chunk sized so that the page weighs `total` (the other chunks weigh 40 kB)
+    const weighing = (total) => (file) => (file === 'assets/react-1.js' ? total - 40_000 : sizeOf(file));
+    const over = loginBudget(manifest, weighing(BUDGET_BYTES + 1));
+    expect(over.limit).toBe(BUDGET_BYTES);
+    expect(over.total).toBe(BUDGET_BYTES + 1);
+    expect(over.ok).toBe(false);
+    expect(loginBudget(manifest, weighing(BUDGET_BYTES)).ok).toBe(true);
   });
 
   test('exactly at the limit is within budget', () => {

@@ -61,6 +61,7 @@ export async function buildServer() {
     'package.json',
     'apps/server/package.json',
     'packages/domain/package.json',
+    'apps/gateway-sim/package.json',
     'bench/package.json',
   ]) {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));

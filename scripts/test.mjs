@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, ending with one line `N passed, N failed`.
-//   lint + format (biome), typecheck (tsc), unit and server tests (vitest: domain, server),
+//   lint + format (biome), typecheck (tsc), unit and server tests (vitest: domain, server,
+//   gateway simulator),
 //   web build, the login page's JavaScript budget (scripts/bundle-budget.mjs), browser tests
 //   (Chromium; installed from Debian when missing and possible).
 // Options: --skip-e2e (unit, server and static checks only).
@@ -58,7 +59,16 @@ function chromiumAvailable() {
 ensureDependencies();
 step('lint and format (biome)', run('npx', ['biome', 'check', '.']) === 0);
 step('typecheck (tsc)', run('npm', ['run', 'typecheck']) === 0);
-vitest('unit-and-server', ['--project', 'domain', '--project', 'server', '--project', 'scripts']);
+vitest('unit-and-server', [
+  '--project',
+  'domain',
+  '--project',
+  'server',
+  '--project',
+  'gateway-sim',
+  '--project',
+  'scripts',
+]);
 
 if (!skipE2e) {
   const built = ensureWebBuild({ force: true }) === 0;

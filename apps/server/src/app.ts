@@ -15,6 +15,9 @@ import { IMAGE_MAX_BYTES } from '@platform/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { MODULES } from './modules';
+import { GatewayHub } from './modules/gateways/hub';
+import { markAllOffline } from './modules/gateways/presence';
+import { gatewayPrincipals } from './modules/gateways/principal';
 import { attachMqttSubmission, submissionKeyPrincipals } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
 import { moveRecordFilesToPrivate } from './modules/records/stored-files';
@@ -88,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
   app.decorate('mqttPrincipals', new MqttPrincipals());
   const mqttStats = new MqttStats(app.log);
+  // nobody is connected to an embedded broker that has not started yet
+  if (!config.mqttUrl && config.mqttPort !== null) await markAllOffline(db);
   const mqtt =
     config.mqttUrl || config.mqttPort !== null
       ? await startMqtt({
@@ -104,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             clientBytes: 4 * config.mqttMaxPacketBytes,
             pendingBytes: config.mqttPendingBytes,
           },
+          connectFailLimit: config.mqttConnectFailLimit,
           principals: app.mqttPrincipals,
           accessWatch: app.accessWatch,
           stats: mqttStats,
@@ -111,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         })
       : null;
   app.decorate('mqtt', mqtt);
+  app.decorate('gateways', new GatewayHub(app as unknown as App));
   if (mqtt) mqttStats.startLogging(config.mqttStatsIntervalS * 1000);
   app.addHook('onClose', async () => {
     // stop taking submissions first, then let the writes in flight commit
@@ -180,7 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // who may use MQTT: asked by the embedded broker, an external broker's HTTP hooks, and the
   // accounts the server keeps on Mosquitto
   app.mqttPrincipals.register(submissionKeyPrincipals(app as unknown as App));
+  app.mqttPrincipals.register(gatewayPrincipals(app as unknown as App));
   if (app.mqtt) await attachMqttSubmission(app as unknown as App);
+  // every module has registered its gateway message handlers by now
+  await app.gateways.attach();
   // record files left in the public bucket by earlier versions become private before serving
   app.addHook('onReady', async () => {
     await moveRecordFilesToPrivate(db, app.storage, app.log);

@@ -57,6 +57,12 @@ export interface Config {
   mqttPendingBytes: number;
   /** seconds between MQTT counter log lines (0 = none) */
   mqttStatsIntervalS: number;
+  /** failed CONNECTs per client address per minute before the embedded broker shuts it out (0 = off) */
+  mqttConnectFailLimit: number;
+  /** seconds a bind request waits for the button on the gateway (the protocol's 120) */
+  bindRequestTtlS: number;
+  /** run the demo company's simulated gateway fleet (DEMO_GATEWAYS; on in the embedded default) */
+  demoGateways: boolean;
   /**
    * secret of the signed links to record files (at least 32 characters, the same on every
    * node); when unset, one is generated in <dataDir>/secrets/file-links.key on first start
@@ -158,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttClientInflight: positive(env.MQTT_CLIENT_INFLIGHT, 1000, 'MQTT_CLIENT_INFLIGHT') || 1000,
     mqttPendingBytes: positive(env.MQTT_PENDING_BYTES, 64 * 1024 * 1024, 'MQTT_PENDING_BYTES'),
     mqttStatsIntervalS: positive(env.MQTT_STATS_INTERVAL_S, 60, 'MQTT_STATS_INTERVAL_S'),
+    mqttConnectFailLimit: positive(env.MQTT_CONNECT_FAIL_LIMIT, 30, 'MQTT_CONNECT_FAIL_LIMIT'),
+    bindRequestTtlS: positive(env.BIND_REQUEST_TTL_S, 120, 'BIND_REQUEST_TTL_S') || 120,
+    demoGateways: flag(env.DEMO_GATEWAYS, !databaseUrl),
     fileLinkSecret: env.FILE_LINK_SECRET || undefined,
   };
 }

@@ -329,6 +329,87 @@ export const CATALOGUE = {
     en: 'The configuration failed the check. Please use the configuration check for details.',
     zh: '配置未通过检查，请使用配置检查查看详情。',
   },
+  // gateways and devices (packages/domain/src/devices)
+  serialNumberInvalid: {
+    code: C.VALIDATION,
+    en: 'The serial number must be 6 to 32 letters (A-Z) or digits',
+    zh: '序列号须为6至32位字母（A-Z）或数字',
+  },
+  serialNumberTaken: {
+    code: C.CONFLICT,
+    en: 'A gateway with the serial number {sn} is already registered',
+    zh: '序列号为 {sn} 的网关已登记',
+  },
+  serialNumberRepeated: {
+    code: C.VALIDATION,
+    en: 'The serial number {sn} appears more than once',
+    zh: '序列号 {sn} 重复出现',
+  },
+  gatewayUnknown: {
+    code: C.BUSINESS,
+    en: 'No gateway has this serial number: check the number on the gateway’s label',
+    zh: '没有该序列号的网关，请核对网关铭牌上的序列号',
+  },
+  gatewayBoundElsewhere: {
+    code: C.BUSINESS,
+    en: 'This gateway is already bound to another company',
+    zh: '该网关已被其他公司绑定',
+  },
+  gatewayAlreadyBound: {
+    code: C.BUSINESS,
+    en: 'This gateway is already bound to your company',
+    zh: '该网关已绑定到本公司',
+  },
+  gatewayOfflineBind: {
+    code: C.BUSINESS,
+    en: 'The gateway is offline: power it on and connect it to the network, then bind it',
+    zh: '网关离线，请接通电源并联网后再绑定',
+  },
+  gatewayBindPending: {
+    code: C.BUSINESS,
+    en: 'A bind request of another company is waiting for confirmation on this gateway, please try again later',
+    zh: '其他公司对该网关的绑定请求正在等待设备确认，请稍后再试',
+  },
+  bindRequestExpired: {
+    code: C.BUSINESS,
+    en: 'The bind request has expired, please bind again',
+    zh: '绑定请求已过期，请重新绑定',
+  },
+  bindRequestUnknown: {
+    code: C.BUSINESS,
+    en: 'This bind request does not exist or has been replaced by a newer one',
+    zh: '该绑定请求不存在或已被新的请求取代',
+  },
+  gatewayRemoveBound: {
+    code: C.BUSINESS,
+    en: 'A bound gateway cannot be removed: the company must unbind it first',
+    zh: '已绑定的网关不能删除，请先由公司解绑',
+  },
+  gatewayRemoveHistory: {
+    code: C.BUSINESS,
+    en: 'This gateway has been bound before: its registration stays for the records companies keep of it',
+    zh: '该网关曾被绑定，其登记须保留，以便公司保留其记录',
+  },
+  mqttBrokerUnavailableGateway: {
+    code: C.INTERNAL,
+    en: 'The MQTT broker could not be reached, nothing was changed, please try again later',
+    zh: '无法连接 MQTT 服务器，未做任何更改，请稍后再试',
+  },
+  deviceNodeByBinding: {
+    code: C.VALIDATION,
+    en: 'Devices join the data cabin by binding a gateway in device management',
+    zh: '设备须在设备管理中绑定网关后加入数据舱',
+  },
+  cabinHoldsDevices: {
+    code: C.BUSINESS,
+    en: 'The selection holds bound devices: unbind them in device management, or move them elsewhere first',
+    zh: '所选内容包含已绑定的设备，请先在设备管理中解绑，或将其移到别处',
+  },
+  planAssigneeInvalid: {
+    code: C.VALIDATION,
+    en: 'The person in charge must be a member of the company',
+    zh: '负责人必须是本公司成员',
+  },
   // data engine: fields, values, forms, jumps, schedules (packages/domain/src/data)
   fieldNameTaken: {
     code: C.VALIDATION,
@@ -484,6 +565,12 @@ export const SUCCESS_MESSAGES = {
   operation: { en: 'Operation successful', zh: '操作成功' },
   submitted: { en: 'Data Submission Successful', zh: '数据提交成功' },
   firmwareUpdated: { en: 'Firmware update succeeded', zh: '固件更新成功' },
+  /** a bind request now waits for the button on the gateway */
+  bindRequested: {
+    en: 'Bind request sent: press the bind button on the gateway to confirm',
+    zh: '绑定请求已发送，请按下网关上的绑定按钮确认',
+  },
+  unbound: { en: 'Unbound successfully', zh: '解绑成功' },
   /** the same answer whether or not the phone has an account */
   invitationSent: {
     en: 'Invitation sent: the person joins when they accept it',

@@ -5,8 +5,13 @@ import cabinRoutes from './cabin/routes';
 import companiesRoutes from './companies/routes';
 import dataItemRoutes from './dataitems/routes';
 import delegationsRoutes from './delegations/routes';
+import deviceLiveRoutes from './devices/live-routes';
+import maintenanceRoutes from './devices/maintenance-routes';
+import devicePermissionRoutes from './devices/permission-routes';
+import deviceRoutes from './devices/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
+import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
 import ingestRoutes from './ingest/routes';
 import mqttRoutes from './mqtt/routes';
@@ -29,6 +34,11 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   delegationsRoutes,
   ingestRoutes,
   mqttRoutes,
+  gatewayRoutes,
+  deviceRoutes,
+  deviceLiveRoutes,
+  devicePermissionRoutes,
+  maintenanceRoutes,
   cabinRoutes,
   dataItemRoutes,
   recordRoutes,

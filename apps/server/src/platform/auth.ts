@@ -6,6 +6,8 @@
  *   'login'   any valid token, company optional (personal center, own profile)
  *   'member'  a valid token and a current company, no code (member lists, own delegations)
  *   MenuCode  a valid token, a current company, and that code among the caller's codes
+ *   MenuCode[] the same with any one of these codes (two menus showing the same data: the
+ *             device list and device communication's devices)
  * The caller's company comes from the server-side user record, never from the request.
  */
 import { type Lang, type MenuCode, parseLang } from '@platform/domain';
@@ -20,7 +22,15 @@ import type { Db } from './db';
 import { AppError } from './envelope';
 import { sha256 } from './tokens';
 
-export type Permission = 'public' | 'login' | 'member' | MenuCode;
+export type Permission = 'public' | 'login' | 'member' | MenuCode | readonly MenuCode[];
+
+/** Whether codes `held` satisfy a route's menu-code permission (one code, or any of several). */
+export function holdsPermission(
+  held: ReadonlySet<string>,
+  permission: MenuCode | readonly MenuCode[],
+): boolean {
+  return typeof permission === 'string' ? held.has(permission) : permission.some((code) => held.has(code));
+}
 
 export interface AuthContext {
   userId: number;
@@ -178,7 +188,7 @@ export const authPlugin = fp(
       if (permission === 'login') return;
       if (auth.companyId == null) throw new AppError('noCompany');
       if (permission === 'member') return;
-      if (!auth.menuCodes.has(permission)) throw new AppError('forbidden');
+      if (!holdsPermission(auth.menuCodes, permission)) throw new AppError('forbidden');
     });
   },
   { name: 'auth' },

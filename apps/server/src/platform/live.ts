@@ -2,7 +2,9 @@
  * Live fan-out: an in-process event bus that the ingest pipeline publishes every committed
  * record to, and the WebSocket endpoint `GET /general/smartdata/live?token=…` that relays the
  * records of the items a client subscribed to (level ≥ 1 on each item, checked when it
- * subscribes). One process: the bus is enough; several nodes would relay through the broker.
+ * subscribes). Devices publish their changes of state and bind outcomes on a second channel,
+ * per company (`GET /general/devicemanagement/device/live`). One process: the bus is enough;
+ * several nodes would relay through the broker.
  */
 import type { RecordValues } from '@platform/domain';
 
@@ -21,9 +23,66 @@ export interface LiveEvent {
 
 export type LiveListener = (event: LiveEvent) => void;
 
+/** What a device page shows live of a gateway's state. */
+export interface DeviceState {
+  id: number;
+  online: boolean;
+  status: string;
+  onlineAt: string | null;
+  offlineAt: string | null;
+  lastSeenAt: string | null;
+  firmware: string | null;
+  ports: unknown[];
+}
+
+export type DeviceEvent =
+  /** a device of the company changed its online state, status, firmware or ports */
+  | { type: 'device'; companyId: number; gatewayId: number; state: DeviceState }
+  /** a bind request of the company ended or was bound */
+  | {
+      type: 'bind';
+      companyId: number;
+      gatewayId: number;
+      requestId: string;
+      /** who asked for it */
+      userId: number | null;
+      state: 'bound' | 'expired' | 'cancelled';
+      deviceId: number | null;
+    }
+  /** a device joined or left the company (who may read what changed) */
+  | { type: 'membership'; companyId: number; gatewayId: number };
+
+export type DeviceListener = (event: DeviceEvent) => void;
+
 export class LiveBus {
   /** listeners by item id */
   private readonly byItem = new Map<number, Set<LiveListener>>();
+  /** device listeners by company id */
+  private readonly byCompany = new Map<number, Set<DeviceListener>>();
+
+  /** Calls `listener` with each later device event of the company; returns the unsubscribe. */
+  subscribeDevices(companyId: number, listener: DeviceListener): () => void {
+    const set = this.byCompany.get(companyId) ?? new Set<DeviceListener>();
+    set.add(listener);
+    this.byCompany.set(companyId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.byCompany.get(companyId) === set) this.byCompany.delete(companyId);
+    };
+  }
+
+  /** Delivers synchronously; a listener that throws does not stop the others. */
+  publishDevice(event: DeviceEvent): void {
+    const listeners = this.byCompany.get(event.companyId);
+    if (!listeners) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // a broken subscriber must not fail the gateway message that published
+      }
+    }
+  }
 
   /** Calls `listener` with each later event of these items; returns the unsubscribe. */
   subscribe(itemIds: Iterable<number>, listener: LiveListener): () => void {

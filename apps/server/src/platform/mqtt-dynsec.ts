@@ -5,7 +5,8 @@
  * shared role cannot name "the client's own topic"). The server connects with a dynsec admin
  * account (the credentials in MQTT_URL) and, through `$CONTROL/dynamic-security/v1`:
  * - at start-up: sets the default ACL access to deny (receiving included) and gives its own
- *   account the role it needs (read submissions, publish answers);
+ *   account the role it needs (read submissions and gateway messages, publish answers and
+ *   gateway commands);
  * - when a key is created: creates its account, with the key as password (the only moment
  *   the server holds the key in plain text);
  * - when access changes: deletes the accounts of revoked principals and disables those
@@ -14,6 +15,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  GATEWAY_DOWN_FILTER,
+  GATEWAY_UP_FILTER,
   isReservedTopic,
   isValidTopicFilter,
   RESULT_TOPIC_PREFIX,
@@ -214,6 +217,11 @@ export const SERVER_ACLS: Acl[] = [
   { acltype: 'subscribeLiteral', topic: SUBMIT_TOPIC_FILTER, allow: true },
   { acltype: 'publishClientReceive', topic: SUBMIT_TOPIC_FILTER, allow: true },
   { acltype: 'publishClientSend', topic: `${RESULT_TOPIC_PREFIX}+`, allow: true },
+  // gateways: every gateway's up topics in, every gateway's down topics out
+  { acltype: 'subscribePattern', topic: `$share/+/${GATEWAY_UP_FILTER}`, allow: true },
+  { acltype: 'subscribeLiteral', topic: GATEWAY_UP_FILTER, allow: true },
+  { acltype: 'publishClientReceive', topic: GATEWAY_UP_FILTER, allow: true },
+  { acltype: 'publishClientSend', topic: GATEWAY_DOWN_FILTER, allow: true },
 ];
 
 const sameAcl = (a: Acl, b: Acl) => a.acltype === b.acltype && a.topic === b.topic && a.allow === b.allow;

@@ -7,8 +7,13 @@
  * - PUBLISH and SUBSCRIBE: judged against the client's ACL (packages/domain mqtt/topics.ts);
  *   a refused publish closes the connection (MQTT 3.1.1 has no negative PUBACK), a refused
  *   subscription is answered 0x80.
- * - access changes (keys revoked, users disabled, memberships…): every connected client's
- *   principal is checked again and those no longer allowed are disconnected.
+ * - access changes (keys revoked, users disabled, memberships…, a gateway's secret replaced):
+ *   every connected client's principal is checked again and those no longer allowed, or
+ *   signed in with a credential replaced since, are disconnected.
+ * - an address with too many failed CONNECTs in a minute is shut out for the rest of it
+ *   (platform/mqtt-throttle.ts).
+ * - the last connection of a principal ending, however it ends, is told to whoever listens
+ *   (a gateway goes offline even without its will).
  * - the server's own subscriptions are in-process; their callback returns to the broker on the
  *   next tick, never synchronously: a synchronous return let the broker recurse through its
  *   queue until the stack overflowed under a burst.
@@ -19,10 +24,12 @@ import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } f
 import type { MqttHandler, MqttOptions, MqttTransport } from './mqtt';
 import { ClientFlow, coalesceWrites, dispatch, InboundGuard, listenOn } from './mqtt-flow';
 import type { MqttPrincipal } from './mqtt-principals';
+import { ConnectThrottle } from './mqtt-throttle';
 
 interface Connection {
   principal: MqttPrincipal | null;
   flow: ClientFlow;
+  address: string | undefined;
 }
 
 function refusal(returnCode: 2 | 3 | 5): AuthenticateError {
@@ -38,6 +45,10 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
     client ? (connections.get(client)?.principal ?? null) : null;
   /** connected (registered) clients by client id */
   const clients = new Map<string, Client>();
+  /** authenticated connections by principal username */
+  const byUsername = new Map<string, Set<Client>>();
+  const goneListeners: Array<(principal: MqttPrincipal) => void> = [];
+  const throttle = new ConnectThrottle(options.connectFailLimit);
 
   // re-check connected clients while there are any: the access watch polls the database only
   // while someone listens
@@ -47,11 +58,23 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
   const recheck = async () => {
     const held = [...clients.values()].filter((c) => principalOf(c));
     if (held.length === 0) return;
-    const states = await principals.states(held.map((c) => principalOf(c)!.username));
+    const usernames = held.map((c) => principalOf(c)!.username);
+    const [states, credentials] = await Promise.all([
+      principals.states(usernames),
+      principals.credentials(usernames),
+    ]);
     for (const client of held) {
-      if (states.get(principalOf(client)!.username) === 'allowed') continue;
+      const principal = principalOf(client)!;
+      const replaced =
+        principal.credential !== undefined && credentials.get(principal.username) !== principal.credential;
+      if (states.get(principal.username) === 'allowed' && !replaced) continue;
       stats.add('disconnectedRevoked');
-      log.info({ username: principalOf(client)!.username }, 'MQTT client disconnected: its access ended');
+      log.info(
+        { username: principal.username },
+        replaced
+          ? 'MQTT client disconnected: its credential was replaced'
+          : 'MQTT client disconnected: its access ended',
+      );
       client.close();
     }
   };
@@ -76,6 +99,7 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
     authenticate: (client, username, password, done) => {
       const refuse = (code: 2 | 3 | 5) => {
         stats.add('connectionsRefused');
+        if (code === 5) throttle.failed(connections.get(client)?.address);
         done(refusal(code), false);
       };
       if (!username || !password) {
@@ -100,6 +124,12 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
             connection.principal = principal;
             // held until the socket closes (see the connection handler)
             watched += 1;
+            let held = byUsername.get(principal.username);
+            if (!held) {
+              held = new Set();
+              byUsername.set(principal.username, held);
+            }
+            held.add(client);
             done(null, true);
           },
           (error) => {
@@ -152,18 +182,40 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
   // TCP_NODELAY, Nagle's algorithm and delayed ACKs hold them up to ~40 ms
   const server = createServer({ noDelay: true }, (socket) => {
     socket.on('error', () => {}); // reported by the broker's client; never crash on a reset
+    // an address that failed too many CONNECTs costs nothing more this minute
+    if (throttle.blocked(socket.remoteAddress)) {
+      stats.add('connectionsThrottled');
+      socket.destroy();
+      return;
+    }
     coalesceWrites(socket);
     const guard = new InboundGuard(socket, limits.maxPacketBytes, () => {
       stats.add('packetsTooLarge');
       log.warn({ remoteAddress: socket.remoteAddress }, 'MQTT packet over the size limit: connection closed');
     });
     const client = broker.handle(socket) as Client;
-    const connection: Connection = { principal: null, flow: new ClientFlow(guard, limits) };
+    const connection: Connection = {
+      principal: null,
+      flow: new ClientFlow(guard, limits),
+      address: socket.remoteAddress,
+    };
     connections.set(client, connection);
     socket.once('close', () => {
-      if (!connection.principal) return;
+      const principal = connection.principal;
+      if (!principal) return;
       watched -= 1;
       unwatchIfIdle();
+      const held = byUsername.get(principal.username);
+      held?.delete(client);
+      if (held && held.size > 0) return;
+      byUsername.delete(principal.username);
+      for (const listener of goneListeners) {
+        try {
+          listener(principal);
+        } catch (error) {
+          log.error({ err: error }, 'an MQTT client-gone listener failed');
+        }
+      }
     });
   });
   try {
@@ -212,6 +264,10 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
           (error) => (error ? reject(error) : resolve()),
         );
       }),
+    onClientGone: (listener) => {
+      goneListeners.push(listener);
+    },
+    isConnected: (username) => (byUsername.get(username)?.size ?? 0) > 0,
     close: async () => {
       unwatch?.();
       unwatch = null;

@@ -165,6 +165,9 @@ export async function startExternal(options: MqttOptions & { url: string }): Pro
     publish: async (topic, payload, qos = 1) => {
       await client.publishAsync(topic, payload, { qos });
     },
+    // the broker does not tell its clients' comings and goings: a gateway's will does
+    onClientGone: () => {},
+    isConnected: () => null,
     close: async () => {
       unwatch?.();
       dynsec?.close();

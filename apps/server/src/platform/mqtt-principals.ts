@@ -1,7 +1,7 @@
 /**
  * Who may connect to the MQTT broker, and to which topics: a small registry of principal
- * kinds. Each kind owns a shape of username (submission keys: `key-<id>`; gateways, later:
- * their serial numbers), checks the password and gives the client's ACL. The embedded broker,
+ * kinds. Each kind owns a shape of username (submission keys: `key-<id>`; gateways: their
+ * serial numbers), checks the password and gives the client's ACL. The embedded broker,
  * the HTTP hooks an external broker calls (EMQX) and the accounts the server provisions on
  * Mosquitto all ask this registry, so a new kind of client needs no change to broker code.
  *
@@ -14,6 +14,11 @@ export interface MqttPrincipal {
   kind: string;
   username: string;
   acl: TopicAcl;
+  /**
+   * which credential of the username it signed in with, when a username can change its
+   * password (a gateway's replaced secret): connections of an older credential are ended
+   */
+  credential?: string;
 }
 
 /**
@@ -34,6 +39,8 @@ export interface PrincipalKind {
   states(usernames: readonly string[]): Promise<Map<string, PrincipalState>>;
   /** every username of this kind that may connect now (to find those a broker lacks) */
   allowedUsernames(): Promise<string[]>;
+  /** the credential each username signs in with now, for kinds whose principals carry one */
+  credentials?(usernames: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** the longest password any kind takes (a submission key is 47 characters) */
@@ -98,6 +105,26 @@ export class MqttPrincipals {
     for (const [kind, list] of byKind) {
       const states = await kind.states(list);
       for (const username of list) result.set(username, states.get(username) ?? 'gone');
+    }
+    return result;
+  }
+
+  /**
+   * The credential each username signs in with now (kinds without credentials are left out):
+   * a connection made with another one is to be ended.
+   */
+  async credentials(usernames: Iterable<string>): Promise<Map<string, string>> {
+    const byKind = new Map<PrincipalKind, string[]>();
+    for (const username of new Set(usernames)) {
+      const kind = this.kindOf(username);
+      if (!kind?.credentials) continue;
+      const list = byKind.get(kind);
+      if (list) list.push(username);
+      else byKind.set(kind, [username]);
+    }
+    const result = new Map<string, string>();
+    for (const [kind, list] of byKind) {
+      for (const [username, credential] of await kind.credentials!(list)) result.set(username, credential);
     }
     return result;
   }

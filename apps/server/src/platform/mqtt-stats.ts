@@ -1,7 +1,8 @@
 /**
  * What the MQTT side of this node did since it started, for operators: every submission
  * received is answered OK, refused with an answer, or (QoS 0 under overload only) dropped and
- * counted here; connections and packets the broker refused are counted too. A log line per
+ * counted here; every gateway message handled, dropped or failed; connections and packets the
+ * broker refused are counted too. A log line per
  * interval when anything moved, and GET /general/mqtt/stats (system maintenance).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +26,16 @@ export interface MqttCounters {
   subscriptionsRefused: number;
   /** connections closed for a packet above the size limit */
   packetsTooLarge: number;
+  /** connections closed at once: their address failed too many CONNECTs (embedded broker) */
+  connectionsThrottled: number;
+  /** gateway messages (smartdata/gw/<SN>/up/…) that reached the server */
+  gatewayReceived: number;
+  /** gateway messages handled */
+  gatewayHandled: number;
+  /** gateway messages dropped: not JSON, too large, unknown kind or gateway, no handler, overload */
+  gatewayDropped: number;
+  /** gateway messages whose handler failed (logged) */
+  gatewayFailed: number;
 }
 
 const ZERO: MqttCounters = {
@@ -37,6 +48,11 @@ const ZERO: MqttCounters = {
   publishesRefused: 0,
   subscriptionsRefused: 0,
   packetsTooLarge: 0,
+  connectionsThrottled: 0,
+  gatewayReceived: 0,
+  gatewayHandled: 0,
+  gatewayDropped: 0,
+  gatewayFailed: 0,
 };
 
 /** at most one overload warning per this many milliseconds */
@@ -88,7 +104,7 @@ export class MqttStats {
     this.#lastLogged = { ...this.counters };
     this.log.info(
       { mqtt: delta, pending: this.pending },
-      `MQTT in the last ${Math.round(intervalMs / 1000)} s: ${delta.received} received, ${delta.answeredOk} answered OK, ${delta.refused} refused, ${delta.dropped} dropped, ${delta.connectionsRefused} connections refused`,
+      `MQTT in the last ${Math.round(intervalMs / 1000)} s: ${delta.received} received, ${delta.answeredOk} answered OK, ${delta.refused} refused, ${delta.dropped} dropped, ${delta.connectionsRefused} connections refused; gateways: ${delta.gatewayReceived} received, ${delta.gatewayDropped} dropped, ${delta.gatewayFailed} failed`,
     );
   }
 

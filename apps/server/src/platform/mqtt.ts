@@ -50,6 +50,14 @@ export interface MqttTransport {
   accounts: BrokerAccounts | null;
   subscribe(filter: string, handler: MqttHandler): Promise<void>;
   publish(topic: string, payload: string | Buffer, qos?: 0 | 1): Promise<void>;
+  /**
+   * Calls `listener` when the last connection of a principal ends, however it ends (the
+   * embedded broker sees every connection; an external broker relies on the client's will,
+   * so there it is never called).
+   */
+  onClientGone(listener: (principal: MqttPrincipal) => void): void;
+  /** whether a client of `username` is connected now; null when this side cannot know (external) */
+  isConnected(username: string): boolean | null;
   close(): Promise<void>;
 }
 
@@ -66,6 +74,8 @@ export interface MqttOptions {
   /** an external broker that lets anonymous clients in is accepted (tests only) */
   insecureBroker: boolean;
   limits: FlowLimits;
+  /** failed CONNECTs per client address per minute before the address is shut out (embedded; 0 = off) */
+  connectFailLimit: number;
   principals: MqttPrincipals;
   accessWatch: AccessWatch;
   stats: MqttStats;

@@ -6,6 +6,8 @@ export * from '../modules/cabin/tables';
 export * from '../modules/companies/tables';
 export * from '../modules/dataitems/tables';
 export * from '../modules/delegations/tables';
+export * from '../modules/devices/tables';
+export * from '../modules/gateways/tables';
 export * from '../modules/groups/tables';
 export * from '../modules/ingest/tables';
 export * from '../modules/orders/tables';

@@ -8,6 +8,14 @@ export function Envelope<T extends TSchema>(data: T) {
 
 export const EmptyEnvelope = Envelope(Type.Null());
 
+/** One of these strings (a union of literals that keeps its type). */
+export function Literals<T extends string>(
+  values: readonly T[],
+  options: { description?: string } = {},
+): Type.TEnum<T[]> {
+  return Type.Enum([...values], options) as Type.TEnum<T[]>;
+}
+
 /** The largest value of a PostgreSQL `integer` column (every id is one). */
 export const INT32_MAX = 2 ** 31 - 1;
 

@@ -27,6 +27,8 @@ const SAFE_KEY = /^[A-Za-z0-9/_.-]+$/;
 export const PUBLIC_FILES_PREFIX = '/general/files/public/';
 /** keys of record pictures and files: private, served only through signed links */
 export const RECORD_FILES_AREA = 'records/';
+/** keys of device pictures: private, served only through signed links */
+export const DEVICE_FILES_AREA = 'devices/';
 
 const KEY_MAX_LENGTH = 300;
 /** A path segment that is not '.', '..' or hidden: it may not start with a dot. */

@@ -4,7 +4,9 @@ import { cabinRouteCases } from '../modules/cabin/route-cases';
 import { companiesRouteCases } from '../modules/companies/route-cases';
 import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
 import { delegationsRouteCases } from '../modules/delegations/route-cases';
+import { devicesRouteCases } from '../modules/devices/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
+import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
 import { mqttRouteCases } from '../modules/mqtt/route-cases';
@@ -34,4 +36,6 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...docTemplateRouteCases,
   ...reportRouteCases,
   ...devtoolsRouteCases,
+  ...gatewaysRouteCases,
+  ...devicesRouteCases,
 };

@@ -69,6 +69,8 @@ export async function buildTestApp(
     ...loadConfig({
       WEB_DIST: path.join(dataDir, 'no-web'),
       LOGIN_RATE_LIMIT: '10000',
+      // tests refuse many MQTT CONNECTs from 127.0.0.1 on purpose
+      MQTT_CONNECT_FAIL_LIMIT: '0',
       ...env,
       DATA_DIR: dataDir,
     }),

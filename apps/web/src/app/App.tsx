@@ -1,16 +1,19 @@
 /**
- * Providers: antd (locale follows the language), notification bridge, router. TanStack Query's
- * provider comes with the pages after login (signedIn.tsx).
+ * Providers: antd (locale follows the language), message and notification (feedback.tsx),
+ * notification bridge, router. TanStack Query's provider and the modal API come with the pages
+ * after login (signedIn.tsx).
  */
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { StrictMode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
+import { Feedback } from './feedback';
 import { NotifierBridge } from './http/notifier';
 import i18n from './i18n';
 import { AppRoutes } from './router/AppRoutes';
+import './page.css';
 
 /**
  * Automated browsers (navigator.webdriver) get no motion: a click during an opening animation
@@ -29,12 +32,12 @@ function Themed() {
   const locale = current.language === 'en' ? enUS : zhCN;
   return (
     <ConfigProvider locale={locale} theme={THEME}>
-      <AntApp>
+      <Feedback>
         <NotifierBridge />
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-      </AntApp>
+      </Feedback>
     </ConfigProvider>
   );
 }

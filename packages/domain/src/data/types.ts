@@ -200,7 +200,16 @@ export type AnalysisAssignment =
   | { field: string; mode: 'custom'; value: string | number };
 
 /** Record sources */
-export const RECORD_SOURCES = ['manual', 'form', 'http', 'mqtt', 'jump', 'analysis', 'import'] as const;
+export const RECORD_SOURCES = [
+  'manual',
+  'form',
+  'http',
+  'mqtt',
+  'jump',
+  'analysis',
+  'import',
+  'gateway',
+] as const;
 export type RecordSource = (typeof RECORD_SOURCES)[number];
 
 /** The company time zone used for day and month boundaries unless configured otherwise */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_MENU_CODES, isMenuCode } from '../menu-codes';
+import enBase from './locales/base/en.json';
+import zhBase from './locales/base/zh.json';
 import en from './locales/en.json';
 import zh from './locales/zh.json';
 import { ASYNC_ROUTES, BASE_ROUTES } from './table';
@@ -222,17 +224,33 @@ describe('route table', () => {
   it('has a zh and an en title for every route and a label for every menu code, nothing more', () => {
     const routeNames = [...names(ALL), 'productTitle'].sort();
     const codes = [...ALL_MENU_CODES].sort();
-    for (const locale of [zh, en]) {
-      expect(Object.keys(locale).sort()).toEqual(['menu', 'menuCode']);
-      expect(Object.keys(locale.menu).sort()).toEqual(routeNames);
-      expect(Object.keys(locale.menuCode).sort()).toEqual(codes);
-      for (const text of [...Object.values(locale.menu), ...Object.values(locale.menuCode)]) {
-        expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
-      }
+    for (const [base, rest] of [
+      [zhBase, zh],
+      [enBase, en],
+    ] as const) {
+      expect(Object.keys(base)).toEqual(['menu']);
+      expect(Object.keys(rest).sort()).toEqual(['menu', 'menuCode']);
+      // each title in one of the two files, never in both
+      const baseNames = Object.keys(base.menu);
+      expect(baseNames.filter((name) => name in rest.menu)).toEqual([]);
+      expect([...baseNames, ...Object.keys(rest.menu)].sort()).toEqual(routeNames);
+      expect(Object.keys(rest.menuCode).sort()).toEqual(codes);
+      const texts = [
+        ...Object.values(base.menu),
+        ...Object.values(rest.menu),
+        ...Object.values(rest.menuCode),
+      ];
+      for (const text of texts) expect(typeof text === 'string' && text.trim().length > 0).toBe(true);
     }
-    expect(zh.menu.productTitle).toBe('智慧数据平台');
-    expect(en.menu.productTitle).toBe('Smart Data Platform');
-    expect(zh.menu.home).toBe('首页');
+    expect(zhBase.menu.productTitle).toBe('智慧数据平台');
+    expect(enBase.menu.productTitle).toBe('Smart Data Platform');
+    expect(zhBase.menu.home).toBe('首页');
+  });
+
+  it('keeps the titles a page without login shows in the base files: the base routes and the product', () => {
+    const base = [...names(flattenRoutes(BASE_ROUTES)), 'productTitle'].sort();
+    expect(Object.keys(zhBase.menu).sort()).toEqual(base);
+    expect(Object.keys(enBase.menu).sort()).toEqual(base);
   });
 
   it('contains every path of the spec and no other', () => {

@@ -1,27 +1,18 @@
-import { detail, group, page } from './helpers';
-import { SMART_DATA_ROUTE, STANDALONE_ROUTES } from './smartdata';
-import type { RouteEntry } from './types';
-
 /**
  * Route table of seed point 2. BASE_ROUTES are always present; ASYNC_ROUTES are filtered by
  * the user's menu codes (filterRoutes). `name` is unique over both lists, titles are
- * `menu.<name>` (routes/locales), paths use react-router syntax. ASYNC_ROUTES are in sidebar
+ * `menu.<name>` (routes/locales; the base routes' in routes/locales/base), paths use react-router syntax. ASYNC_ROUTES are in sidebar
  * order: data cabin and dashboards, alarm, projects, sales, production, inventory, devices,
  * gas calculation, energy, users, resources, smart tasks, personal center, system settings,
  * system maintenance; then the hidden full-screen pages and the test pages.
  */
-export const BASE_ROUTES: RouteEntry[] = [
-  { path: '/login', name: 'login', hidden: true, meta: { title: 'menu.login' } },
-  { path: '/404', name: 'notFound', hidden: true, meta: { title: 'menu.notFound' } },
-  {
-    path: '/redirect/:path*',
-    name: 'redirect',
-    hidden: true,
-    meta: { title: 'menu.redirect', noCache: true },
-  },
-  { path: '/', name: 'root', redirect: '/home', hidden: true, meta: { title: 'menu.root' } },
-  { path: '/home', name: 'home', meta: { title: 'menu.home', icon: 'HomeOutlined', affix: true } },
-];
+import { detail, group, page } from './helpers';
+import { SMART_DATA_ROUTE, STANDALONE_ROUTES } from './smartdata';
+import type { RouteEntry } from './types';
+
+// the routes present without a login live in a module of their own, so the login page can load
+// them without the whole table
+export { BASE_ROUTES } from './base';
 
 const CLOUD_SURVEILLANCE = group(
   '/cloudSurveillance',

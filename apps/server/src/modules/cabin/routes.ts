@@ -120,6 +120,8 @@ export default async function cabinRoutes(app: App): Promise<void> {
       const { parentId, type, kind } = request.body;
       if (!type || !(CABIN_NODE_TYPES as readonly string[]).includes(type))
         throw fieldError('type', 'typeRequired');
+      // a device's node is made by binding its gateway, never by hand
+      if (type === 'device') throw fieldError('type', 'deviceNodeByBinding');
       const name = (request.body.name ?? '').trim();
       checkNodeName(type, name);
       if (type === 'dataItem' && (kind == null || !(ITEM_KINDS as readonly number[]).includes(kind))) {

@@ -17,6 +17,7 @@ import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
 import { companyMembers } from '../companies/tables';
 import { dataItemJumps, dataItems } from '../dataitems/tables';
+import { devices } from '../devices/tables';
 import { userGroups } from '../groups/tables';
 import { dataRecords, dataRollups } from '../records/tables';
 import { templates } from '../templates/tables';
@@ -174,6 +175,10 @@ export async function renameNode(db: Db, node: NodeRow, name: string): Promise<v
     await tx.update(cabinNodes).set({ name, updatedAt: now }).where(eq(cabinNodes.id, node.id));
     if (node.type === 'dataItem') {
       await tx.update(dataItems).set({ name, updatedAt: now }).where(eq(dataItems.nodeId, node.id));
+    }
+    // a device is called what its node is called
+    if (node.type === 'device') {
+      await tx.update(devices).set({ name, updatedAt: now }).where(eq(devices.nodeId, node.id));
     }
   });
 }
@@ -376,6 +381,8 @@ export async function deleteNodes(db: Db, caller: DataCaller, ids: number[]): Pr
   const byId = new Map<number, NodeRow>(nodes.map((n) => [n.id, n]));
   const children = childrenIndex(nodes);
   const doomed = [...new Set(ids.flatMap((id) => subtree(id, children, byId).map((n) => n.id)))];
+  // a bound device leaves the cabin by being unbound (its gateway is told), not by a delete
+  if (doomed.some((id) => byId.get(id)?.type === 'device')) throw new AppError('cabinHoldsDevices');
   await db.transaction(async (tx) => {
     const items = await tx
       .select({ id: dataItems.id })

@@ -21,6 +21,11 @@ const Counters = Type.Object({
   publishesRefused: Type.Integer(),
   subscriptionsRefused: Type.Integer(),
   packetsTooLarge: Type.Integer(),
+  connectionsThrottled: Type.Integer(),
+  gatewayReceived: Type.Integer(),
+  gatewayHandled: Type.Integer(),
+  gatewayDropped: Type.Integer(),
+  gatewayFailed: Type.Integer(),
 });
 
 export default async function mqttRoutes(app: App): Promise<void> {

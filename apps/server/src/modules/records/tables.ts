@@ -18,7 +18,7 @@ import { users } from '../users/tables';
  * time (given by the submitter or the arrival time). `parentId` links a child record
  * (ChildValue) to its parent record. No foreign key to data_items on purpose: clearing or
  * deleting an item deletes its records in bulk, and ingest stays one insert per batch.
- * source: manual | form | http | mqtt | jump | analysis | import
+ * source: manual | form | http | mqtt | jump | analysis | import | gateway
  */
 export const dataRecords = pgTable(
   'data_records',

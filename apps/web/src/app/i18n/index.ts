@@ -1,15 +1,22 @@
 /**
  * i18next set up once: zh by default, en by switch, the choice kept in localStorage under
- * 'lang' (the e2e harness relies on that key). Resources:
- * - the route table's titles (packages/domain/src/routes/locales) in the default namespace,
- *   so `t(route.meta.title)` works everywhere (it is also every namespace's fallback);
- * - app-level strings (src/app/locales) in namespace 'app';
- * - each feature's src/features/<feature>/locales/{zh,en}.json in namespace '<feature>': the
- *   login page's own ('auth') here, the others with what the pages after login need
- *   (../signedIn.tsx), so the login page does not download every page's words.
+ * 'lang' (the e2e harness relies on that key). Words, by namespace:
+ * - the default namespace: the route table's titles and the permission codes' names
+ *   (packages/domain/src/routes/locales), so `t(route.meta.title)` works everywhere (it is also
+ *   every namespace's fallback): here the base routes' and the product's (locales/base), the
+ *   others with the pages after login (../signedIn.tsx);
+ * - 'app': app-level strings (src/app/locales);
+ * - '<feature>': each feature's src/features/<feature>/locales/{zh,en}.json, the login page's
+ *   own ('auth') here, the others with the pages after login (../signedIn.tsx).
+ * The page loads the default language's words (zh, also the fallback of the other); English
+ * ones (./en.ts) load when English is chosen, and before the first render when it is the stored
+ * choice (ensureLang, see main.tsx), so the login page does not download both languages.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import routeTitles from '../../../../../packages/domain/src/routes/locales/base/zh.json';
+import auth from '../../features/auth/locales/zh.json';
+import app from '../locales/zh.json';
 
 export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
@@ -17,16 +24,6 @@ export const LANG_STORAGE_KEY = 'lang';
 export const DEFAULT_NS = 'translation';
 
 type Json = Record<string, unknown>;
-
-const routeLocales = import.meta.glob<Json>('../../../../../packages/domain/src/routes/locales/*.json', {
-  eager: true,
-  import: 'default',
-});
-const appLocales = import.meta.glob<Json>('../locales/*.json', { eager: true, import: 'default' });
-const loginLocales = import.meta.glob<Json>('../../features/auth/locales/*.json', {
-  eager: true,
-  import: 'default',
-});
 
 function langOf(file: string): Lang | null {
   const match = /\/(zh|en)\.json$/.exec(file);
@@ -44,21 +41,6 @@ export function featureResources(files: Record<string, Json>): Record<Lang, Reco
   return resources;
 }
 
-function buildResources(): Record<Lang, Record<string, Json>> {
-  const resources: Record<Lang, Record<string, Json>> = { zh: {}, en: {} };
-  for (const [file, data] of Object.entries(routeLocales)) {
-    const lang = langOf(file);
-    if (lang) resources[lang][DEFAULT_NS] = data;
-  }
-  for (const [file, data] of Object.entries(appLocales)) {
-    const lang = langOf(file);
-    if (lang) resources[lang].app = data;
-  }
-  const login = featureResources(loginLocales);
-  for (const lang of LANGS) Object.assign(resources[lang], login[lang]);
-  return resources;
-}
-
 export function storedLang(): Lang {
   try {
     const value = window.localStorage.getItem(LANG_STORAGE_KEY);
@@ -72,16 +54,15 @@ function applyLang(lang: Lang): void {
   document.documentElement.lang = lang === 'en' ? 'en' : 'zh-CN';
 }
 
-const resources = buildResources();
 const initialLang = storedLang();
 applyLang(initialLang);
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { zh: { [DEFAULT_NS]: routeTitles, app, auth } },
   lng: initialLang,
   fallbackLng: 'zh',
   supportedLngs: LANGS,
-  ns: Object.keys(resources.zh).concat(DEFAULT_NS),
+  ns: [DEFAULT_NS, 'app', 'auth'],
   defaultNS: DEFAULT_NS,
   fallbackNS: DEFAULT_NS,
   interpolation: { escapeValue: false },
@@ -93,11 +74,36 @@ export function currentLang(): Lang {
   return i18n.language === 'en' ? 'en' : 'zh';
 }
 
+const loading = new Map<Lang, Promise<void>>();
+
+/**
+ * The words of `lang` the page starts with (the base routes' titles, the app's and the login page's),
+ * loaded once: zh comes with the page, en from ./en.ts. A failed load is tried again next time.
+ */
+export function ensureLang(lang: Lang): Promise<void> {
+  if (lang === 'zh') return Promise.resolve();
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = import('./en').then(({ words }) => {
+      for (const [ns, data] of Object.entries(words)) i18n.addResourceBundle(lang, ns, data, true, true);
+    });
+    pending.catch(() => loading.delete(lang));
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
 /**
  * Switch language and remember it (antd follows via ConfigProvider, dayjs via the
- * languageChanged event, see ../signedIn.tsx).
+ * languageChanged event, see ../signedIn.tsx). False, and nothing switched, when the words of
+ * `lang` could not be loaded.
  */
-export async function setLang(lang: Lang): Promise<void> {
+export async function setLang(lang: Lang): Promise<boolean> {
+  try {
+    await ensureLang(lang);
+  } catch {
+    return false;
+  }
   try {
     window.localStorage.setItem(LANG_STORAGE_KEY, lang);
   } catch {
@@ -105,6 +111,7 @@ export async function setLang(lang: Lang): Promise<void> {
   }
   applyLang(lang);
   await i18n.changeLanguage(lang);
+  return true;
 }
 
 export default i18n;

@@ -2,17 +2,19 @@ import { TranslationOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '../i18n';
+import { ensureLang, type Lang } from '../i18n';
 import { LANG_LABELS } from './langLabels';
 
 // antd's Dropdown and Menu come with the first press of the button (fetched ahead when the
-// pointer or the focus reaches it), not with the login page
+// pointer or the focus reaches it), not with the login page; so do the English words
 const loadMenu = () => import('./LangMenu');
 const LangMenu = lazy(loadMenu);
 function preloadMenu(): void {
-  loadMenu().catch(() => {
-    // the press that needs it shows the failure
-  });
+  const later = () => {
+    // the press that needs it shows the failure (or tries the words again)
+  };
+  loadMenu().catch(later);
+  ensureLang('en').catch(later);
 }
 
 /** 中文 / English; antd's and dayjs' locale follow, the choice is remembered. */

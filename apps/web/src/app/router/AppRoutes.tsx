@@ -5,7 +5,7 @@
  * - a token without a user record → fetch /user/getUser, then build the permitted routes once;
  * - unknown or unpermitted paths → /404; / → /home; /redirect/* re-mounts a view.
  */
-import { BASE_ROUTES } from '@platform/domain/routes/table';
+import { BASE_ROUTES } from '@platform/domain/routes/base';
 import type { RouteEntry } from '@platform/domain/routes/types';
 import { Spin } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -36,7 +36,8 @@ import { useDocumentTitle } from './title';
 
 // the layout (menus, tabs, icons, dropdowns) loads after login, and the pages with antd's
 // Result (its illustrations weigh 10 KB gzip) when they are shown: the login page waits for none
-const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const loadLayout = () => import('../layout/AppLayout');
+const AppLayout = lazy(() => loadLayout().then((m) => ({ default: m.AppLayout })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const NotAvailablePage = lazy(() =>
   import('../pages/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage })),
@@ -76,8 +77,42 @@ function loginEntry(): RouteEntry | undefined {
   return BASE_ROUTES.find((entry) => toRouterPath(entry.path) === LOGIN_PATH);
 }
 
+/**
+ * What the first page after login needs (the shell and what signedIn.tsx brings), fetched ahead
+ * once the person starts using the login page (a press or a key: the page is usable by then, and
+ * the fetch does not hold it up), in the browser's idle time. Login then waits for the server only.
+ */
+function usePrefetchAfterLogin(): void {
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    let cancel = () => {};
+    const start = () => {
+      // a failure here is no failure: the navigation that needs the code fetches it again
+      Promise.all([loadSignedIn(), loadLayout()]).catch(() => undefined);
+    };
+    const prefetch = () => {
+      for (const event of events) document.removeEventListener(event, prefetch, true);
+      // not in every browser (Safari): a short wait instead
+      const idle = window.requestIdleCallback as typeof window.requestIdleCallback | undefined;
+      if (idle) {
+        const handle = window.requestIdleCallback(start, { timeout: 2000 });
+        cancel = () => window.cancelIdleCallback(handle);
+      } else {
+        const handle = window.setTimeout(start, 200);
+        cancel = () => window.clearTimeout(handle);
+      }
+    };
+    for (const event of events) document.addEventListener(event, prefetch, true);
+    return () => {
+      for (const event of events) document.removeEventListener(event, prefetch, true);
+      cancel();
+    };
+  }, []);
+}
+
 function LoginRoute() {
   const { token } = useSession();
+  usePrefetchAfterLogin();
   const [params] = useSearchParams();
   if (token) {
     return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
@@ -164,10 +199,10 @@ export function AppRoutes() {
   // token + user record: generate the permitted routes once
   const away = Boolean(landing && location.pathname !== landing);
   useEffect(() => {
-    if (token && user && !generated && !away) {
-      permitted.generate(user.menuCode);
+    if (token && user && signedIn && !generated && !away) {
+      permitted.generate(user.menuCode, signedIn.ASYNC_ROUTES);
     }
-  }, [token, user, generated, away]);
+  }, [token, user, signedIn, generated, away]);
 
   const ready = Boolean(token && user && generated && signedIn);
 

@@ -3,7 +3,6 @@
  * and a user record are both present, kept until logout or a company switch resets them.
  * Entries whose page is not built yet leave the menu of a working module (availability.ts).
  */
-import { ASYNC_ROUTES } from '@platform/domain/routes/table';
 import { filterRoutes, type RouteEntry } from '@platform/domain/routes/types';
 import { useSyncExternalStore } from 'react';
 import { session } from '../store/session';
@@ -29,10 +28,13 @@ export const permitted = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** Build the permitted async routes from the menu codes; a no-op once generated. */
-  generate(menuCodes: readonly string[]): void {
+  /**
+   * Build the permitted routes of `table` (the route table's ASYNC_ROUTES, which come with the
+   * pages after login: ../signedIn.tsx) from the menu codes; a no-op once generated.
+   */
+  generate(menuCodes: readonly string[], table: readonly RouteEntry[]): void {
     if (state.generated) return;
-    state = { generated: true, routes: hideUnbuiltEntries(filterRoutes(ASYNC_ROUTES, menuCodes)) };
+    state = { generated: true, routes: hideUnbuiltEntries(filterRoutes(table, menuCodes)) };
     emit();
   },
   /**

@@ -1,6 +1,7 @@
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../app/feedback';
 import { authApi } from '../api';
 import { showFieldError, useSharedPhone } from '../hooks';
 import { NewPasswordFields, PhoneField, SmsCodeField } from './fields';
@@ -24,7 +25,7 @@ export function ForgotPasswordForm({
   onDone: (phone: string) => void;
 }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   useSharedPhone(form, phone);

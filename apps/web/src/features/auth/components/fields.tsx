@@ -7,13 +7,14 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { ERROR_CODES } from '@platform/domain/error-codes';
 import { checkName } from '@platform/domain/validation';
-import { App, Button, Form, type FormInstance, type InputRef } from 'antd';
+import { Button, Form, type FormInstance, type InputRef } from 'antd';
 // the input and the password input by themselves: `Input` from 'antd' brings TextArea, Search
 // and OTP along (its static members), which the login page never shows
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../../app/feedback';
 import { ApiError } from '../../../app/http/client';
 import { NAME_COUNT, passwordRules, phoneRules } from '../../../shared/rules';
 import { authApi } from '../api';
@@ -52,7 +53,7 @@ export function PhoneField({ testId, autoFocus }: { testId: string; autoFocus?: 
 /** Code input with the "get code" button beside it; the button checks the phone first and then counts down. */
 export function SmsCodeField({ form, testId }: { form: FormInstance; testId: string }) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const input = useRef<InputRef>(null);

@@ -5,12 +5,13 @@
  * survives the detour).
  */
 import { ArrowLeftOutlined, LockOutlined, MessageOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Spin, Tabs } from 'antd';
+import { Button, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LangSwitch } from '../../../app/layout/LangSwitch';
 import { safeRedirect } from '../api';
+import { AuthTabs } from '../components/AuthTabs';
 import { BrandMark } from '../components/BrandMark';
 import { BrandPanel } from '../components/BrandPanel';
 import { PasswordLoginForm } from '../components/PasswordLoginForm';
@@ -135,10 +136,10 @@ export default function LoginPage() {
 
             {view === 'login' ? (
               <>
-                <Tabs
+                <AuthTabs<Tab>
                   className="auth-tabs"
                   activeKey={tab}
-                  onChange={(key) => setTab(key as Tab)}
+                  onChange={setTab}
                   items={[
                     {
                       key: 'password',

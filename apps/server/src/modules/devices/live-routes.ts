@@ -1,0 +1,145 @@
+/**
+ * Live devices: the WebSocket `GET /general/devicemanagement/device/live?token=…` for the
+ * device list, a device's page and the bind countdown (docs/devices.md, "Live device events").
+ * Nothing needs to be sent (`{"type":"ping"}` is answered `{"type":"pong"}`); the server sends
+ * `{"type":"ready"}` once it listens, and
+ * - `{"type":"device", id, online, status, …}` when a device of the caller's company that the
+ *   caller can read changes its online state, status, firmware or ports;
+ * - `{"type":"bind", requestId, state, deviceId}` when one of the caller's own bind requests
+ *   is bound, expires or is cancelled.
+ *
+ * The rules of the live records socket: the token rides in the upgrade's query; whenever
+ * access changes anywhere (the access epoch) the socket checks its token, company and codes
+ * again and ends with `{"type":"ended", …}` and close code 4401/4403 when they are gone; what
+ * the caller may read is worked out again then, and when a device joins or leaves the company.
+ * A token's expiry ends the stream at that moment.
+ */
+import { DATA_PERMISSION, ERROR_CODES } from '@platform/domain';
+import { Type } from 'typebox';
+import { authenticate, caller, holdsPermission } from '../../platform/auth';
+import type { App } from '../../platform/context';
+import { AppError, errorEnvelope } from '../../platform/envelope';
+import type { DeviceEvent } from '../../platform/live';
+import { levelOf } from '../cabin/permissions';
+import { dataCaller } from '../cabin/routes';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORISED } from '../records/live-routes';
+import { companyDevice } from './access';
+import { DEVICE_CODES } from './schemas';
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export default async function deviceLiveRoutes(app: App): Promise<void> {
+  app.route({
+    method: 'GET',
+    url: '/devicemanagement/device/live',
+    config: { permission: DEVICE_CODES },
+    schema: {
+      tags: ['devices'],
+      summary:
+        'WebSocket of live device events: {"type":"device",…} when a readable device changes, {"type":"bind",…} when one of your bind requests ends',
+      querystring: Type.Object({
+        token: Type.Optional(
+          Type.String({ maxLength: 200, description: 'the login token (upgrade requests)' }),
+        ),
+      }),
+    },
+    handler: async () => {
+      throw new AppError('validation', { field: 'upgrade' }, { field: 'upgrade' });
+    },
+    wsHandler: (socket, request) => {
+      const who = dataCaller(request);
+      const { token, expiresAt } = caller(request);
+      let closed = false;
+      /** whether the caller may read each gateway, worked out when first needed */
+      let readable = new Map<number, Promise<boolean>>();
+      const send = (message: unknown) => {
+        if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      const mayRead = (gatewayId: number) => {
+        let known = readable.get(gatewayId);
+        if (!known) {
+          known = (async () => {
+            const found = await companyDevice(app.db, who.companyId, gatewayId);
+            if (!found?.device.nodeId) return false;
+            return (await levelOf(app.db, who, found.device.nodeId)) >= DATA_PERMISSION.read;
+          })().catch(() => false);
+          readable.set(gatewayId, known);
+        }
+        return known;
+      };
+      // events of one socket leave in the order they came, each after its permission check
+      let queue: Promise<void> = Promise.resolve();
+      const serially = (work: () => Promise<void>) => {
+        queue = queue.then(work).catch((error) => request.log.error({ err: error }, 'device live socket'));
+      };
+      const onEvent = (event: DeviceEvent) => {
+        if (closed || event.companyId !== who.companyId) return;
+        if (event.type === 'membership') {
+          readable.delete(event.gatewayId);
+          return;
+        }
+        if (event.type === 'bind') {
+          if (event.userId !== who.userId) return;
+          send({ type: 'bind', requestId: event.requestId, state: event.state, deviceId: event.deviceId });
+          return;
+        }
+        serially(async () => {
+          if (await mayRead(event.gatewayId)) send({ type: 'device', ...event.state });
+        });
+      };
+      const unsubscribe = app.live.subscribeDevices(who.companyId, onEvent);
+      const end = (error: AppError) => {
+        if (closed) return;
+        send({ type: 'ended', ...errorEnvelope(error, request.lang) });
+        closed = true;
+        unsubscribe();
+        socket.close(error.code === ERROR_CODES.FORBIDDEN ? CLOSE_FORBIDDEN : CLOSE_UNAUTHORISED);
+      };
+      const recheck = async () => {
+        if (closed) return;
+        try {
+          const now = await authenticate(app.db, token);
+          if (now.companyId !== who.companyId || !holdsPermission(now.menuCodes, DEVICE_CODES)) {
+            end(new AppError('forbidden'));
+            return;
+          }
+        } catch (error) {
+          end(error instanceof AppError ? error : new AppError('tokenInvalid'));
+          return;
+        }
+        // permissions, groups or the tree may have changed: work readability out afresh
+        readable = new Map();
+      };
+      const stopWatching = app.accessWatch.onChange(() => {
+        serially(recheck);
+      });
+      serially(async () => {
+        await app.accessWatch.ready();
+        await recheck();
+        send({ type: 'ready' });
+      });
+      const expiry = setTimeout(
+        () => end(new AppError('tokenExpired')),
+        Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
+      );
+      socket.on('message', (data) => {
+        // `{"type":"ping"}` is answered in turn, after every event queued before it: a client
+        // (or a test) knows then that it has seen everything sent so far
+        let ping = false;
+        try {
+          ping = (JSON.parse(String(data)) as { type?: unknown }).type === 'ping';
+        } catch {
+          // not JSON
+        }
+        if (ping) serially(async () => send({ type: 'pong' }));
+        else send({ type: 'error', message: 'expected {"type":"ping"}; nothing else needs to be sent' });
+      });
+      socket.on('close', () => {
+        closed = true;
+        clearTimeout(expiry);
+        stopWatching();
+        unsubscribe();
+      });
+    },
+  });
+}
