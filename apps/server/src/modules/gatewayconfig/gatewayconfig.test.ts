@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { setPermissions } from '../cabin/test-support';
 import { makeDevice, operationsOf } from '../devices/test-support';
+import { memberRoles, roles } from '../roles/tables';
 import { gatewayConfigPushes, gatewayConfigVersions } from './tables';
 import {
   brokenConfig,
@@ -494,18 +495,28 @@ describe('permissions', () => {
     expect(await versionCount(device.id)).toBe(1);
   });
 
-  it('the push routes need the device list code', async () => {
+  it('the push routes need a devices menu’s code (dm_list or cd_device)', async () => {
     const { device } = await configFixture(t, a);
-    // the limited role has sd_capsule but not dm_list
-    const push = await call(t, a.limited.token, 'POST', 'push', {
-      id: device.id,
-      baseVersion: null,
-      config: smallConfig(),
-    });
+    // the limited role has sd_capsule but neither devices code
+    const body = { id: device.id, baseVersion: null, config: smallConfig() };
+    const push = await call(t, a.limited.token, 'POST', 'push', body);
     expect(push.json().code).toBe(ERROR_CODES.FORBIDDEN);
     const state = await call(t, a.limited.token, 'GET', `pushState?id=${device.id}`);
     expect(state.json().code).toBe(ERROR_CODES.FORBIDDEN);
     expect(await versionCount(device.id)).toBe(0);
+
+    // device communication's code is enough: the push now goes as far as the gateway being offline
+    const [role] = await t.db
+      .insert(roles)
+      .values({ companyId: a.id, name: 'devices', menuCodes: ['cd_device'] })
+      .returning();
+    await t.db.insert(memberRoles).values({ companyId: a.id, userId: a.limited.id, roleId: role!.id });
+    const again = await call(t, a.limited.token, 'POST', 'push', body);
+    expect(again.json()).toMatchObject({
+      code: ERROR_CODES.BUSINESS,
+      message: expect.stringContaining('offline'),
+    });
+    await t.db.delete(memberRoles).where(eq(memberRoles.roleId, role!.id));
   });
 
   it('another company’s gateway, bound again by B later, shows B none of A’s versions', async () => {

@@ -13,6 +13,7 @@ import { ok } from '../../platform/envelope';
 import { Envelope, Id, Page, Paging, paging } from '../../platform/schemas';
 import { dataCaller } from '../cabin/routes';
 import { requireDeviceLevel } from '../devices/access';
+import { DEVICE_CODES } from '../devices/schemas';
 import { deviceView, unboundOrRethrow } from './device';
 import { checkLookups, companyLookups } from './lookups';
 import { configAnswerHandler, lastPush, listPushes, pushById, pushConfig, sweepDeadlines } from './push';
@@ -32,12 +33,13 @@ import { headMeta, listVersions, restoreVersion, saveVersion, versionWithMeta } 
 
 /**
  * Gateway configuration (docs/gateway-config.md): the editor's routes carry the editor pages'
- * code (sd_capsule: the data cabin opens a device's configuration), the push routes the push
- * page's (dm_list, /upgradeCfg). Every route then needs the device's data permission: read to
- * see and check, read-write to save, restore and push.
+ * code (sd_capsule: the data cabin opens a device's configuration); pushing is an operation on
+ * a device like the others, so the push routes take either devices menu's code (dm_list, the
+ * push page's, or cd_device). Every route then needs the device's data permission: read to see
+ * and check, read-write to save, restore and push.
  */
 const EDITOR = 'sd_capsule';
-const PUSH = 'dm_list';
+const PUSH = DEVICE_CODES;
 
 export default async function gatewayConfigRoutes(app: App): Promise<void> {
   app.gateways.onUp('config', configAnswerHandler(app));

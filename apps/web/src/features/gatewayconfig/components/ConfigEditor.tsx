@@ -333,7 +333,7 @@ export function ConfigEditor({ deviceId, dtu }: Props) {
   };
 
   if (!data) return null;
-  const canPush = user?.menuCode.includes('dm_list') === true;
+  const canPush = user?.menuCode.some((code) => code === 'dm_list' || code === 'cd_device') === true;
   const stale = checked != null && checked.text !== canonicalConfigText(config);
 
   return (

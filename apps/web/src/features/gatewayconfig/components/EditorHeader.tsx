@@ -10,6 +10,7 @@ import { CONFIG_TEMPLATE_IDS, type ConfigTemplateId } from '@platform/domain';
 import { App, Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../../app/store/session';
 import type { ConfigView, DeviceState } from '../api';
 import { configPaths } from '../paths';
 
@@ -45,6 +46,7 @@ export function EditorHeader(props: Props) {
   const { view, dtu, dirty, baseVersion, busy, readOnly, editable, canPush, viewingVersion } = props;
   const { t } = useTranslation('gatewayconfig');
   const { modal } = App.useApp();
+  const { user } = useSession();
   const navigate = useNavigate();
   const device = view.device;
   const blocked =
@@ -146,7 +148,7 @@ export function EditorHeader(props: Props) {
             {t('editor.push')}
           </Button>
         </Tooltip>
-        {canPush && (
+        {user?.menuCode.includes('dm_list') && (
           <Button icon={<UnorderedListOutlined />} onClick={() => navigate(configPaths.pushes(device))}>
             {t('editor.pushPage')}
           </Button>

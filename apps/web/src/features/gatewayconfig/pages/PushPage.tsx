@@ -64,7 +64,11 @@ export default function PushPage() {
   const device = data.device;
   const head = data.head;
   const blocked =
-    pushBlocked(data, user?.menuCode.includes('dm_list') === true, t) ?? (head ? null : t('push.noVersion'));
+    pushBlocked(
+      data,
+      user?.menuCode.some((code) => code === 'dm_list' || code === 'cd_device') === true,
+      t,
+    ) ?? (head ? null : t('push.noVersion'));
   const inSync = head != null && device.runningVersion === head.version && device.runningHash != null;
   const shownPush = current.data ?? last;
 
