@@ -190,6 +190,8 @@ export function ConfigEditor({ deviceId, dtu }: Props) {
       { id: node.id, type: 'gateway', position: at!, data: { node: rest as GatewayNode }, selected: true },
     ]);
     setTab('settings');
+    // added by a click, it lands below the others: bring it into view
+    if (!position) window.setTimeout(() => flow.fitView({ maxZoom: 1, padding: 0.15, duration: 150 }), 30);
   };
 
   const changeNode = (next: GatewayNode) =>
@@ -278,12 +280,25 @@ export function ConfigEditor({ deviceId, dtu }: Props) {
 
   const push = async () => {
     setBusy('push');
+    const pushed = config;
     try {
-      const answer = await configApi.push(deviceId, baseVersion, config);
-      saved(answer.data.saved, config);
+      const answer = await configApi.push(deviceId, baseVersion, pushed);
+      saved(answer.data.saved, pushed);
       setPushId(answer.data.push.id);
     } catch (error) {
       failed(error);
+      // a push refused after its save (the check failed, a push still waits) kept the
+      // configuration as the latest version: the editor goes on from there
+      const fresh = await view.refetch();
+      const head = fresh.data?.head;
+      if (
+        head &&
+        head.version !== baseVersion &&
+        canonicalConfigText(fresh.data!.config) === canonicalConfigText(pushed)
+      ) {
+        setBaseline(pushed);
+        setBaseVersion(head.version);
+      }
     } finally {
       setBusy(null);
     }

@@ -39,6 +39,7 @@ export function PushProgress({ push }: { push: PushView }) {
     <div className="gc-push" data-testid="gc-push" data-state={push.state}>
       <Steps
         size="small"
+        responsive={false}
         items={[
           { title: t('push.steps.sent'), status: sent },
           {

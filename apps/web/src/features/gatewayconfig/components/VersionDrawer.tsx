@@ -1,8 +1,9 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/time';
+import { ZoneHint } from '../../../shared/ZoneHint';
 import { useVersions, type VersionMeta } from '../api';
 
 interface Props {
@@ -80,15 +81,19 @@ export function VersionDrawer({
             render: (p: VersionMeta['savedBy']) => p?.name ?? '—',
           },
           {
-            title: t('history.savedAt'),
+            title: (
+              <>
+                {t('history.savedAt')} <ZoneHint />
+              </>
+            ),
             dataIndex: 'savedAt',
             width: 160,
-            render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+            render: (at: string) => formatTime(at),
           },
           {
             title: t('history.hash'),
             dataIndex: 'hash',
-            width: 90,
+            width: 110,
             render: (hash: string) => (
               <Typography.Text code copyable={{ text: hash }} title={hash}>
                 {hash.slice(0, 8)}
