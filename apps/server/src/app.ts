@@ -20,6 +20,7 @@ import { markAllOffline } from './modules/gateways/presence';
 import { gatewayPrincipals } from './modules/gateways/principal';
 import { attachMqttSubmission, submissionKeyPrincipals } from './modules/ingest/mqtt-submit';
 import { IngestPipeline } from './modules/ingest/pipeline';
+import { PacketUses } from './modules/packets/uses';
 import { moveRecordFilesToPrivate } from './modules/records/stored-files';
 import { AccessWatch } from './platform/access-watch';
 import { authPlugin } from './platform/auth';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
   app.decorate('mqttPrincipals', new MqttPrincipals());
+  app.decorate('packetUses', new PacketUses());
   const mqttStats = new MqttStats(app.log);
   // nobody is connected to an embedded broker that has not started yet
   if (!config.mqttUrl && config.mqttPort !== null) await markAllOffline(db);

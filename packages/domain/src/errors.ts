@@ -410,6 +410,127 @@ export const CATALOGUE = {
     en: 'The person in charge must be a member of the company',
     zh: '负责人必须是本公司成员',
   },
+  // serial packets and parsers (packages/domain/src/devices)
+  packageNameTaken: {
+    code: C.VALIDATION,
+    en: 'A data package with this name already exists',
+    zh: '已存在同名的数据包',
+  },
+  packetTooLong: {
+    code: C.VALIDATION,
+    en: 'A packet can hold at most {max} bytes, CRC included',
+    zh: '数据包最多 {max} 个字节（含CRC）',
+  },
+  packageInUse: {
+    code: C.BUSINESS,
+    en: 'This data package is used by {where}: remove it there first',
+    zh: '该数据包正被 {where} 使用，请先从中移除',
+  },
+  parserFormatMismatch: {
+    code: C.VALIDATION,
+    en: 'The value "{value}": this number format cannot give this value type',
+    zh: '值“{value}”：该数值格式不能得到此值类型',
+  },
+  parserLengthInvalid: {
+    code: C.VALIDATION,
+    en: 'The value "{value}": this number format reads {lengths} bytes',
+    zh: '值“{value}”：该数值格式读取 {lengths} 个字节',
+  },
+  parserBitInvalid: {
+    code: C.VALIDATION,
+    en: 'The value "{value}": the bit index must be between 0 and {max}',
+    zh: '值“{value}”：位序号须在 0 到 {max} 之间',
+  },
+  parserIntegerScale: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" is an integer: its scale and offset must be whole numbers (or choose decimal)',
+    zh: '值“{value}”为整数：倍率和数值偏移须为整数（或改选小数）',
+  },
+  parserValuePastEnd: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" reads past the end of the answer\'s data ({length} bytes)',
+    zh: '值“{value}”超出了应答数据的末尾（数据共 {length} 个字节）',
+  },
+  parserBindingRequired: {
+    code: C.VALIDATION,
+    en: 'Choose the data item and field that the value "{value}" is stored in',
+    zh: '请选择值“{value}”存入的数据项和字段',
+  },
+  parserValueNameTaken: {
+    code: C.VALIDATION,
+    en: 'Two values are named "{value}"',
+    zh: '有两个值都名为“{value}”',
+  },
+  parserTargetTaken: {
+    code: C.VALIDATION,
+    en: 'The values "{other}" and "{value}" are stored in the same field',
+    zh: '值“{other}”和“{value}”存入了同一个字段',
+  },
+  parserItemNotIot: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" must be stored in an IoT data list',
+    zh: '值“{value}”须存入物联网数据列表',
+  },
+  parserFieldMismatch: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" cannot be stored in the field "{fieldName}": the field\'s type cannot hold it',
+    zh: '值“{value}”不能存入字段“{fieldName}”：字段类型与值类型不匹配',
+  },
+  parserItemNotWritable: {
+    code: C.FORBIDDEN,
+    en: 'You may not write into the data item of the value "{value}"',
+    zh: '您没有写入值“{value}”所选数据项的权限',
+  },
+  parserFieldMissing: {
+    code: C.VALIDATION,
+    en: 'The field chosen for the value "{value}" does not exist in its data item',
+    zh: '值“{value}”所选的字段在其数据项中不存在',
+  },
+  frameWrongLength: {
+    code: C.VALIDATION,
+    en: 'Wrong length: the answer has {length} bytes, {expected} expected',
+    zh: '长度错误：应答有 {length} 个字节，应为 {expected} 个',
+  },
+  frameBadCrc: {
+    code: C.VALIDATION,
+    en: 'The CRC-16/Modbus check of the answer failed',
+    zh: '应答的 CRC-16/Modbus 校验失败',
+  },
+  frameWrongAddress: {
+    code: C.VALIDATION,
+    en: 'The answer comes from address {address}, not {expected}',
+    zh: '应答来自地址 {address}，而不是 {expected}',
+  },
+  frameWrongFunction: {
+    code: C.VALIDATION,
+    en: 'The answer is for function {fn}, not {expected}',
+    zh: '应答的功能码为 {fn}，而不是 {expected}',
+  },
+  frameException: {
+    code: C.VALIDATION,
+    en: 'The device answered with exception code {code}',
+    zh: '设备返回了异常码 {code}',
+  },
+  valueNotFinite: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" is not a finite number',
+    zh: '值“{value}”不是有限的数值',
+  },
+  valueTooLarge: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" is too large to be kept exactly',
+    zh: '值“{value}”过大，无法精确保存',
+  },
+  valueNotAscii: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" holds bytes that are not ASCII text',
+    zh: '值“{value}”含有不是ASCII文本的字节',
+  },
+  valueNotTime: {
+    code: C.VALIDATION,
+    en: 'The value "{value}" is not a time between 1970 and 9999',
+    zh: '值“{value}”不是 1970 至 9999 年之间的时间',
+  },
   // data engine: fields, values, forms, jumps, schedules (packages/domain/src/data)
   fieldNameTaken: {
     code: C.VALIDATION,

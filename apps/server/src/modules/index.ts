@@ -17,6 +17,7 @@ import groupsRoutes from './groups/routes';
 import ingestRoutes from './ingest/routes';
 import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
+import packetRoutes from './packets/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
 import docTemplateRoutes from './templates/doc-routes';
@@ -47,5 +48,6 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   analysisRoutes,
   docTemplateRoutes,
   reportRoutes,
+  packetRoutes,
   devtoolsRoutes,
 ];

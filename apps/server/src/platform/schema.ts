@@ -12,6 +12,7 @@ export * from '../modules/gateways/tables';
 export * from '../modules/groups/tables';
 export * from '../modules/ingest/tables';
 export * from '../modules/orders/tables';
+export * from '../modules/packets/tables';
 export * from '../modules/records/tables';
 export * from '../modules/roles/tables';
 export * from '../modules/templates/tables';

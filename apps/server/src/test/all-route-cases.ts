@@ -12,6 +12,7 @@ import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
 import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
+import { packetsRouteCases } from '../modules/packets/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
 import { docTemplateRouteCases } from '../modules/templates/doc-route-cases';
@@ -40,4 +41,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...gatewaysRouteCases,
   ...devicesRouteCases,
   ...gatewayConfigRouteCases,
+  ...packetsRouteCases,
 };

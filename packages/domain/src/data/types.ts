@@ -199,7 +199,7 @@ export type AnalysisAssignment =
     }
   | { field: string; mode: 'custom'; value: string | number };
 
-/** Record sources */
+/** Record sources ('gateway': from a gateway, as JSON telemetry or decoded serial frames) */
 export const RECORD_SOURCES = [
   'manual',
   'form',

@@ -2,7 +2,8 @@
  * The fuzzer's world: two companies, each with a directory, a table item of every field
  * type, a form item, a jump, records, submission keys (user and device), a role, a group,
  * a delegation, an analysis job, a report, a document template, custom permissions, an item
- * group and an invitation to the other company's user. Everything is made through the API by
+ * group, an IoT item with a serial packet and its parser, and an invitation to the other
+ * company's user. Everything is made through the API by
  * each company's administrator, and every valid body and query sent is kept as a seed that
  * the fuzzer later fills with hostile values.
  */
@@ -221,6 +222,71 @@ async function buildTenant(
       itemIds: [itemId, formItemId],
     }),
   );
+  // serial packets: an IoT item, a packet read as Modbus, its parser bound to the item
+  const meterNode = await call(token, 'POST', '/smartdata/cabin/create', {
+    type: 'dataItem',
+    name: 'Fuzz meter',
+    kind: 13,
+  });
+  const meterItemId = id(meterNode, 'refId');
+  await call(token, 'POST', '/smartdata/item/update', {
+    itemId: meterItemId,
+    fields: [
+      { name: 'volts', type: 1, decimals: 2 },
+      { name: 'state', type: 10 },
+    ],
+  });
+  const packetId = id(
+    await call(token, 'POST', '/devicecommunication/dataPackage/add', {
+      name: 'Fuzz packet',
+      frame: '01 03 00 00 00 02',
+      appendCrc: true,
+      valueType: 'byte',
+      encoding: 'HEX',
+      samplingId: 1,
+    }),
+  );
+  await call(token, 'POST', '/devicecommunication/parsing/save', {
+    dataPkgId: packetId,
+    answerLength: null,
+    values: [
+      {
+        name: 'volts',
+        offset: 0,
+        length: 4,
+        valueType: 'decimal',
+        format: 'float',
+        order: 'CDAB',
+        bit: null,
+        scale: 1,
+        valueOffset: 0,
+        decimals: 2,
+        itemId: meterItemId,
+        fieldKey: 'f1',
+      },
+      {
+        name: 'state',
+        offset: 0,
+        length: 2,
+        valueType: 'integer',
+        format: 'bit',
+        order: 'ABCD',
+        bit: 3,
+        scale: 1,
+        valueOffset: 0,
+        decimals: null,
+        itemId: meterItemId,
+        fieldKey: 'f2',
+      },
+    ],
+  });
+  await call(token, 'GET', '/devicecommunication/parsing/get', undefined, { dataPkgId: packetId });
+  await call(token, 'GET', '/devicecommunication/dataPackage/get', undefined, { id: packetId });
+  await call(token, 'GET', '/devicecommunication/dataPackage/list', undefined, {
+    keyword: 'Fuzz',
+    pageNum: 1,
+  });
+  await call(token, 'GET', '/devicecommunication/parsing/items', undefined, { keyword: 'Fuzz' });
   await call(token, 'POST', '/company/member/inviteMember', {
     phone: other.limited.phone,
     roleIds: [roleId],
@@ -276,6 +342,8 @@ async function buildTenant(
       reportNode,
       docNode,
       itemGroupId,
+      meterItemId,
+      packetId,
     ],
   };
 }

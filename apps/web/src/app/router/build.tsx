@@ -2,7 +2,7 @@
  * Turns the route table (data, vue-router style paths) into react-router route objects.
  * - A top-level entry with children is a layout group: its descendants render inside the
  *   layout, flattened to absolute paths; a group without a page of its own redirects to its
- *   `redirect` (when still permitted) or to its first visible child.
+ *   `redirect` (when still permitted and shown) or to its first visible child.
  * - A hidden top-level entry without children (big screens, previews) renders full screen;
  *   a visible one (home) sits in the layout.
  * - /login, /404 and /redirect/* are handled here, whatever their page names.
@@ -73,11 +73,17 @@ function firstVisibleLeaf(entry: RouteEntry, fullPath: string): string | null {
   return null;
 }
 
-function descendantPaths(entry: RouteEntry, fullPath: string, into = new Set<string>()): Set<string> {
+/**
+ * The paths under a group a person can reach from its menu. Hidden entries are left out: a
+ * module's first entry hidden because its page is not built yet (availability.ts) must not
+ * stay the module's landing page.
+ */
+function visibleDescendantPaths(entry: RouteEntry, fullPath: string, into = new Set<string>()): Set<string> {
   for (const child of entry.children ?? []) {
+    if (child.hidden) continue;
     const childPath = toRouterPath(joinPath(fullPath, child.path));
     into.add(childPath);
-    descendantPaths(child, childPath, into);
+    visibleDescendantPaths(child, childPath, into);
   }
   return into;
 }
@@ -112,7 +118,7 @@ export function buildRoutes(tree: readonly RouteEntry[], element: ElementFor): B
     } else if (children.length > 0) {
       const redirect = entry.redirect ? toRouterPath(entry.redirect) : null;
       const target =
-        redirect && descendantPaths(entry, fullPath).has(redirect)
+        redirect && visibleDescendantPaths(entry, fullPath).has(redirect)
           ? redirect
           : firstVisibleLeaf(entry, fullPath);
       const firstChild = children.find((child) => !child.hidden);
