@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { setPermissions } from '../cabin/test-support';
 import { makeDevice, operationsOf } from '../devices/test-support';
+import { floatValue, makePackage, makeParser } from '../packets/test-support';
 import { memberRoles, roles } from '../roles/tables';
 import { gatewayConfigPushes, gatewayConfigVersions } from './tables';
 import {
@@ -232,7 +233,14 @@ describe('the check', () => {
   it('returns every problem with its node, field and message in the caller’s language', async () => {
     const { device, item } = await configFixture(t, a);
     const config = fullConfig();
-    // element1 is bound to item 5 field f1 in the fixture: bind it to this company's item
+    // the fixture's data packages 7 (parsed: voltage) and 8, and item 5: this company's instead
+    const parsed = await makePackage(t, a.id);
+    await makeParser(t, a.id, parsed, [floatValue(item.itemId, { name: 'voltage' })], a.admin.id);
+    const bare = await makePackage(t, a.id);
+    for (const node of config.nodes) {
+      if (node.type !== 'serialPacket' && node.type !== 'serialParser') continue;
+      node.settings.packetId = node.settings.packetId === 7 ? parsed : bare;
+    }
     const element = config.nodes.find((n) => n.id === 'element1')!;
     element.settings = { name: 'voltage', itemId: item.itemId, fieldKey: 'f1' };
     const good = await call(t, a.admin.token, 'POST', 'check', { id: device.id, config });

@@ -19,8 +19,7 @@ export interface ItemInfo {
 }
 
 export interface CompanyLookups {
-  /** null when this platform has no data packages to look in (then packages are not checked) */
-  packages: PackageInfo[] | null;
+  packages: PackageInfo[];
   items: ItemInfo[];
 }
 
@@ -49,9 +48,9 @@ export async function companyLookups(db: Db, caller: DataCaller): Promise<Compan
 /** The check's lookups over what was read. */
 export function checkLookups(data: CompanyLookups): ConfigLookups {
   const fields = new Set(data.items.flatMap((i) => i.fields.map((f) => `${i.id}\u0000${f.key}`)));
-  const byId = new Map((data.packages ?? []).map((p) => [p.id, p]));
+  const byId = new Map(data.packages.map((p) => [p.id, p]));
   return {
-    ...(data.packages ? { packet: (id: number) => byId.get(id) ?? null } : {}),
+    packet: (id: number) => byId.get(id) ?? null,
     field: (itemId, fieldKey) => fields.has(`${itemId}\u0000${fieldKey}`),
   };
 }

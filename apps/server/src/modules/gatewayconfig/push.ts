@@ -160,7 +160,7 @@ export async function pushConfig(
     .limit(1);
   if (waiting) throw new AppError('configPushWaiting', { version: waiting.version });
 
-  const frames = new Map((lookups.packages ?? []).map((p) => [p.id, p.frame]));
+  const frames = new Map(lookups.packages.map((p) => [p.id, p.frame]));
   const pushed = forGateway(head.config, frames);
   const hash = sha256Hex(canonicalConfigText(pushed));
   const confirmWithin = app.config.configConfirmWithinS;

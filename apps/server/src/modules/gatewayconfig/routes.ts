@@ -16,6 +16,7 @@ import { requireDeviceLevel } from '../devices/access';
 import { DEVICE_CODES } from '../devices/schemas';
 import { deviceView, unboundOrRethrow } from './device';
 import { checkLookups, companyLookups } from './lookups';
+import { registerPacketUse } from './packages';
 import { configAnswerHandler, lastPush, listPushes, pushById, pushConfig, sweepDeadlines } from './push';
 import {
   BaseVersion,
@@ -43,6 +44,7 @@ const PUSH = DEVICE_CODES;
 
 export default async function gatewayConfigRoutes(app: App): Promise<void> {
   app.gateways.onUp('config', configAnswerHandler(app));
+  registerPacketUse(app);
   const sweepMs = Math.max(500, Math.min(5000, (app.config.configConfirmWithinS * 1000) / 4));
   const sweep = setInterval(() => {
     sweepDeadlines(app).catch((error: unknown) =>
@@ -98,7 +100,7 @@ export default async function gatewayConfigRoutes(app: App): Promise<void> {
       await device(request, request.query.id, DATA_PERMISSION.read);
       const data = await companyLookups(app.db, who(request));
       return ok({
-        packages: (data.packages ?? []).map(({ id, name, parserValues }) => ({ id, name, parserValues })),
+        packages: data.packages.map(({ id, name, parserValues }) => ({ id, name, parserValues })),
         items: data.items,
       });
     },
