@@ -27,6 +27,8 @@ let browser: Browser;
 let token: string;
 let sim: SimGateway;
 let deviceId: number;
+/** the cabin directory the device was bound into */
+let directoryName: string;
 const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
 
 const SN = 'E2ECFG0001';
@@ -75,9 +77,13 @@ beforeAll(async () => {
   }, 'the gateway online');
 
   // the company binds it into a directory of its data cabin; the person at the gateway presses its button
-  const tree = await api<Array<{ id: number; type: string }>>('/smartdata/cabin/tree');
-  const directory = tree.data.find((n) => n.type === 'directory');
+  const tree =
+    await api<Array<{ id: number; type: string; name: string; parentId: number | null }>>(
+      '/smartdata/cabin/tree',
+    );
+  const directory = tree.data.find((n) => n.type === 'directory' && n.parentId === null);
   expect(directory, 'a directory of the demo cabin').toBeDefined();
+  directoryName = directory!.name;
   const bind = await postJson<{ requestId: string }>('/devicemanagement/device/bind', {
     serialNumber: SN,
     name: DEVICE_NAME,
@@ -144,7 +150,12 @@ describe('gateway configuration', () => {
 
   test('build a configuration, fail the check, fix it, save, push and see the gateway apply it (zh)', async () => {
     ({ context, page } = await openAs('zh'));
-    await go(page, editorPath(), 'gc-editor');
+    // the device is an entry of the data cabin: opening it opens its configuration
+    await go(page, '/smartdata/datacapsule', 'datacabin-page');
+    await page.getByTestId('cabin-tree').getByTestId(`tree-node-${directoryName}`).click();
+    await page.getByTestId(`entry-${DEVICE_NAME}`).click();
+    await page.getByTestId('gc-editor').waitFor();
+    expect(new URL(page.url()).pathname).toBe(editorPath());
     await page.getByTestId('gc-templates').waitFor();
     await expect.poll(() => page.getByTestId('gc-version').innerText()).toBe('尚未保存');
     await shot(page, 'gatewayconfig-empty-zh');
