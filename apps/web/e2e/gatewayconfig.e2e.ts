@@ -164,7 +164,10 @@ describe('gateway configuration', () => {
     await page.getByTestId('gc-node-publish1').waitFor();
     await page.getByTestId('gc-palette-timestamp').click();
     await page.getByTestId('gc-node-time1').waitFor();
-    await page.getByTestId('gc-palette-com').click();
+    // dragged from the palette onto the canvas
+    await page.getByTestId('gc-palette-com').dragTo(page.getByTestId('gc-canvas'), {
+      targetPosition: { x: 420, y: 420 },
+    });
     await page.getByTestId('gc-node-com1').waitFor();
     expect(await page.getByTestId('gc-node-count').innerText()).toBe('3 / 64 个节点');
     // the COM node is named after its port and starts 9600 8N1, client
@@ -307,6 +310,10 @@ describe('gateway configuration', () => {
     await shot(page, 'gatewayconfig-versions-en');
     await page.keyboard.press('Escape');
 
+    // the DTU route opens the same editor
+    await go(page, `/smartdata/device/dtu/config/${deviceId}`, 'gc-editor');
+    expect(await page.locator('.gc-title-text').innerText()).toBe(`DTU configuration · ${DEVICE_NAME}`);
+
     await go(page, `/upgradeCfg/${deviceId}/${encodeURIComponent(DEVICE_NAME)}`, 'gc-push-page');
     await page.locator('[data-testid=gc-push][data-state=committed]').waitFor();
     await page.locator('[data-testid=gc-push-row-state][data-state=committed]').waitFor();
@@ -340,5 +347,14 @@ describe('gateway configuration', () => {
     await shot(page, 'gatewayconfig-pushes-phone-zh');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'no sideways scrolling').toBeLessThanOrEqual(390);
+
+    // the gateway goes offline: Push is disabled, and says why
+    await sim.goOffline('polite');
+    await page.reload();
+    await page.getByTestId('gc-push-page').waitFor();
+    await expect.poll(() => page.getByTestId('gc-push-latest').isDisabled(), { timeout: 30_000 }).toBe(true);
+    await page.getByTestId('gc-push-latest').hover({ force: true });
+    await page.locator('.ant-tooltip', { hasText: '网关离线，无法推送' }).waitFor();
+    await shot(page, 'gatewayconfig-offline-phone-zh');
   });
 });

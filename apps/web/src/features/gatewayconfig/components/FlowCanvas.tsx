@@ -95,7 +95,9 @@ export function FlowCanvas({
     event.preventDefault();
     const type = event.dataTransfer.getData(DRAG_TYPE);
     if (!isNodeType(type) || readOnly) return;
-    onDropType(type, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+    const at = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    // the node's middle where it was dropped (a node is 180 × 44)
+    onDropType(type, { x: Math.round(at.x - 90), y: Math.round(at.y - 22) });
   };
 
   return (
