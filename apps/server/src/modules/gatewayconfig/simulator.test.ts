@@ -3,10 +3,14 @@
  * commits, answers unchanged to the same hash, rejects on command, and goes back by itself
  * when the commit never reaches it.
  */
+import type { GatewayConfig } from '@platform/domain';
 import { SimGateway } from '@platform/gateway-sim';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { brokerUrl, gatewayRow } from '../devices/test-support';
+import { floatValue, makeIotItem, makePackage, makeParser } from '../packets/test-support';
+import { dataRecords } from '../records/tables';
 import { call, configFixture, smallConfig, waitFor } from './test-support';
 
 let t: TestApp;
@@ -94,5 +98,68 @@ describe('pushing to the simulated gateway', () => {
     const done = await ended(p.id, 'rolledBack');
     expect(done.runningVersion).toBe(1);
     expect(sim.state().config).toMatchObject({ version: 1 });
+  });
+});
+
+describe('what a pushed configuration makes the gateway do', () => {
+  it('polls the meter on COM1 with the packet of the definition; its frames become records', async () => {
+    const item = await makeIotItem(t, a.id);
+    // phase L1 voltage of the simulated three-phase meter at address 1: a float at register 0
+    const packetId = await makePackage(t, a.id, { frame: '01 03 00 00 00 02' });
+    await makeParser(t, a.id, packetId, [floatValue(item.itemId)], a.admin.id);
+    const config: GatewayConfig = {
+      nodes: [
+        {
+          id: 'com1',
+          type: 'com',
+          name: 'COM1',
+          settings: {
+            port: 1,
+            baudRate: 9600,
+            dataBits: 8,
+            stopBits: 1,
+            parity: 0,
+            role: 'client',
+            answerTimeoutMs: 500,
+          },
+        },
+        // intervalS: the simulator polls every second instead of every minute
+        {
+          id: 'packet1',
+          type: 'serialPacket',
+          name: 'L1 voltage',
+          settings: { packetId, samplingId: 1, intervalS: 1 },
+        },
+        {
+          id: 'raw1',
+          type: 'mqttPublish',
+          name: 'Frames',
+          settings: { target: 'platform', qos: 1, format: 'raw' },
+        },
+      ],
+      links: [
+        { from: 'packet1', to: 'com1' },
+        { from: 'com1', to: 'raw1' },
+      ],
+    };
+    const head = (await call(t, a.admin.token, 'GET', `get?id=${deviceId}`)).json().data.head
+      .version as number;
+    const { push: p } = await push(config, head);
+    await ended(p.id, 'committed');
+    const records = await waitFor(
+      async () => {
+        const rows = await t.db
+          .select()
+          .from(dataRecords)
+          .where(and(eq(dataRecords.companyId, a.id), eq(dataRecords.itemId, item.itemId)));
+        return rows.length > 0 ? rows : undefined;
+      },
+      30_000,
+      'records from the meter',
+    );
+    const voltage = records[0]!.values.f1 as number;
+    // a mains voltage, decoded from the frame the gateway read
+    expect(voltage).toBeGreaterThan(150);
+    expect(voltage).toBeLessThan(300);
   });
 });
