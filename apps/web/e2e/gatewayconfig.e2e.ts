@@ -308,7 +308,25 @@ describe('gateway configuration', () => {
     await page.locator('.ant-drawer .ant-table-row').first().waitFor();
     expect(await page.locator('.ant-drawer .ant-table-row').count()).toBe(3);
     await shot(page, 'gatewayconfig-versions-en');
-    await page.keyboard.press('Escape');
+
+    // an old version, read-only on the canvas, then back to the latest
+    const v1 = page.locator('.ant-drawer .ant-table-row', { hasText: 'v1' });
+    await v1.getByRole('button', { name: 'View' }).click();
+    await page.getByTestId('gc-viewing').waitFor();
+    expect(await page.getByTestId('gc-viewing').innerText()).toContain('Viewing version 1 (read-only)');
+    await page.getByTestId('gc-node-time1').getByText('时间戳1').waitFor();
+    expect(await page.getByTestId('gc-palette-com').count()).toBe(0);
+    await shot(page, 'gatewayconfig-viewing-en');
+    await page.getByTestId('gc-viewing').getByRole('button', { name: 'Back to editing' }).click();
+    await page.getByTestId('gc-node-time1').getByText('Reading time').waitFor();
+
+    // restored: version 2's content (the one the gateway runs) becomes version 4
+    await page.getByTestId('gc-history').click();
+    await page.getByTestId('gc-restore-2').click();
+    await page.locator('.ant-popover:visible .ant-popconfirm-buttons button.ant-btn-primary').click();
+    await page.locator('.ant-message-notice', { hasText: 'Version 2 restored as version 4' }).waitFor();
+    await expect.poll(() => page.getByTestId('gc-version').innerText()).toBe('Version 4');
+    await page.getByTestId('gc-node-time1').getByText('时间戳1').waitFor();
 
     // the DTU route opens the same editor
     await go(page, `/smartdata/device/dtu/config/${deviceId}`, 'gc-editor');
@@ -317,12 +335,12 @@ describe('gateway configuration', () => {
     await go(page, `/upgradeCfg/${deviceId}/${encodeURIComponent(DEVICE_NAME)}`, 'gc-push-page');
     await page.locator('[data-testid=gc-push][data-state=committed]').waitFor();
     await page.locator('[data-testid=gc-push-row-state][data-state=committed]').waitFor();
-    // it runs version 2; version 3 was saved since
+    // it runs version 2; versions 3 and 4 were saved since
     await page.getByText('The gateway does not run the latest version').waitFor({ timeout: 30_000 });
     await shot(page, 'gatewayconfig-pushes-en');
   });
 
-  test('on a phone: the editor reads only; push, and push the same again: nothing changes (zh, 390 px)', async () => {
+  test('on a phone: the editor reads only; a push of what the gateway runs changes nothing (zh, 390 px)', async () => {
     await context?.close();
     ({ context, page } = await openAs('zh', 390));
     await go(page, editorPath(), 'gc-editor');
@@ -332,18 +350,15 @@ describe('gateway configuration', () => {
     await shot(page, 'gatewayconfig-phone-zh');
 
     await go(page, `/upgradeCfg/${deviceId}/${encodeURIComponent(DEVICE_NAME)}`, 'gc-push-page');
-    await page.getByTestId('gc-push-latest').click();
-    await confirmOk(page);
-    await page.locator('[data-testid=gc-push][data-state=committed]').waitFor({ timeout: 60_000 });
-    await page.getByText('网关运行的正是最新版本').waitFor({ timeout: 30_000 });
-    await waitFor(async () => sim.state().config?.version === 3, 'version 3 kept');
-
+    // version 4 has version 2's content, which the gateway runs: it answers unchanged
     await page.getByTestId('gc-push-latest').click();
     await confirmOk(page);
     await page.locator('[data-testid=gc-push][data-state=unchanged]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('gc-push-state').innerText()).toContain('网关已在运行此配置，未做更改');
     await page.locator('[data-testid=gc-push-row-state][data-state=unchanged]').waitFor();
-    expect(await page.getByTestId('gc-push-row-state').count()).toBe(3);
+    expect(await page.getByTestId('gc-push-row-state').count()).toBe(2);
+    await page.getByText('网关运行的正是最新版本').waitFor({ timeout: 30_000 });
+    expect(sim.state().config?.version, 'nothing changed on the gateway').toBe(2);
     await shot(page, 'gatewayconfig-pushes-phone-zh');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'no sideways scrolling').toBeLessThanOrEqual(390);

@@ -72,7 +72,15 @@ export default function PushPage() {
       user?.menuCode.some((code) => code === 'dm_list' || code === 'cd_device') === true,
       t,
     ) ?? (head ? null : t('push.noVersion'));
-  const inSync = head != null && device.runningVersion === head.version && device.runningHash != null;
+  // the latest version runs when the gateway says so, or when the last push of it found the
+  // gateway running the same hash already (it then keeps naming its older version)
+  const inSync =
+    head != null &&
+    device.runningHash != null &&
+    (device.runningVersion === head.version ||
+      (last?.version === head.version &&
+        (last.state === 'committed' || last.state === 'unchanged') &&
+        last.hash === device.runningHash));
   const shownPush = current.data ?? last;
 
   const push = () =>
