@@ -22,6 +22,8 @@ import { attachMqttSubmission, submissionKeyPrincipals } from './modules/ingest/
 import { IngestPipeline } from './modules/ingest/pipeline';
 import { PacketUses } from './modules/packets/uses';
 import { moveRecordFilesToPrivate } from './modules/records/stored-files';
+import { createCarriers } from './modules/sims/carrier';
+import { linkSimsToGateways } from './modules/sims/gateway-link';
 import { AccessWatch } from './platform/access-watch';
 import { authPlugin } from './platform/auth';
 import type { App } from './platform/context';
@@ -91,7 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
   app.decorate('mqttPrincipals', new MqttPrincipals());
+  app.decorate('demoDevices', { fleet: null });
   app.decorate('packetUses', new PacketUses());
+  app.decorate('simCarriers', createCarriers(config.simCarrierAdapter));
   const mqttStats = new MqttStats(app.log);
   // nobody is connected to an embedded broker that has not started yet
   if (!config.mqttUrl && config.mqttPort !== null) await markAllOffline(db);
@@ -191,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.mqttPrincipals.register(submissionKeyPrincipals(app as unknown as App));
   app.mqttPrincipals.register(gatewayPrincipals(app as unknown as App));
   if (app.mqtt) await attachMqttSubmission(app as unknown as App);
+  // SIM cards follow the gateways that report them
+  linkSimsToGateways(app as unknown as App);
   // every module has registered its gateway message handlers by now
   await app.gateways.attach();
   // record files left in the public bucket by earlier versions become private before serving

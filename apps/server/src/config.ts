@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CarrierMode, carrierMode } from './modules/sims/carrier';
 
 export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
@@ -73,6 +74,10 @@ export interface Config {
    * previous one (the protocol's confirmWithin); also how long the platform waits for its answer
    */
   configConfirmWithinS: number;
+  /** where SIM card states and usage come from: the simulated carrier, or none (docs/sim-cards.md) */
+  simCarrierAdapter: CarrierMode;
+  /** minutes between carrier syncs of every SIM card (0 = no scheduled sync) */
+  simSyncMinutes: number;
 }
 
 export interface WechatLoginConfig {
@@ -177,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       3600,
       positive(env.CONFIG_CONFIRM_WITHIN_S, 60, 'CONFIG_CONFIRM_WITHIN_S') || 60,
     ),
+    simCarrierAdapter: carrierMode(env.SIM_CARRIER_ADAPTER, Boolean(databaseUrl)),
+    simSyncMinutes: positive(env.SIM_SYNC_MINUTES, 240, 'SIM_SYNC_MINUTES'),
   };
 }
 

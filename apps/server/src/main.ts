@@ -1,13 +1,17 @@
 /** Starts the platform: embedded default (PGlite in ./data) unless DATABASE_URL is set. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { type DemoFleet, startDemoFleet } from '@platform/gateway-sim';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createScheduler } from './modules/analysis/scheduler';
+import { createSimSyncScheduler } from './modules/sims/sync';
 import { type Database, openDatabase } from './platform/db';
 import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
 import { brokerAddress } from './platform/mqtt-external';
 import { LogSmsProvider } from './platform/sms';
 import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
+import { provisionDemoGateways, readDemoGateways } from './seed/demo-gateways';
 import { type DemoPublisher, startDemoPublisher } from './seed/demo-publisher';
 
 const config = loadConfig();
@@ -31,7 +35,8 @@ if (config.databaseUrl) {
 
 let logins: DemoLogin[] = [];
 if (await isEmpty(database.db)) {
-  if (config.seedDemo) logins = await seedDemo(database.db, { lang: config.demoLang });
+  if (config.seedDemo)
+    logins = await seedDemo(database.db, { lang: config.demoLang, dataDir: config.dataDir });
   else if (config.adminPhone && config.adminPassword)
     await seedFirstAdmin(database.db, config.adminPhone, config.adminPassword);
 }
@@ -66,15 +71,51 @@ if (config.seedDemo && process.env.DEMO_PUBLISHER !== 'off' && app.mqtt) {
   });
   if (publisher) lines.push('  demo boiler: publishing a steam reading every 5 s over MQTT');
 }
+// the demo gateways: their accounts on a broker whose accounts the server keeps (their secrets
+// are in the demo's secrets file), and the simulated fleet itself, in this process, connected
+// to the broker as any gateway is (DEMO_GATEWAYS=off stops it)
+let demoFleet: DemoFleet | null = null;
+if (config.seedDemo && config.demoGateways && app.mqtt) {
+  const fleet = await readDemoGateways(config.dataDir);
+  if (fleet && app.mqtt.accounts)
+    await provisionDemoGateways(database.db, app.mqtt.accounts, fleet).catch((error) =>
+      app.log.warn({ err: error }, 'could not give the demo gateways their MQTT broker accounts'),
+    );
+  if (fleet) {
+    const brokerHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+    const mqttUrl = config.mqttUrl ? brokerAddress(config.mqttUrl) : `mqtt://${brokerHost}:${app.mqtt.port}`;
+    demoFleet = await startDemoFleet({ dataDir: config.dataDir, mqttUrl, log: app.log }).catch((error) => {
+      app.log.warn({ err: error }, 'could not start the demo gateways');
+      return null;
+    });
+    app.demoDevices.fleet = demoFleet;
+    if (demoFleet)
+      lines.push(
+        `  demo gateways: ${demoFleet.list().length} simulated, their buttons at ${url}/general/dev/demoDevices`,
+      );
+  }
+}
 if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {
   lines.push(`  SMS codes (no SMS is sent here): printed below, and at ${url}/general/dev/smsOutbox`);
 }
 if (app.mqtt?.port) lines.push(`  MQTT broker (embedded): mqtt://${config.host}:${app.mqtt.port}`);
+// every node ticks; each sync slot runs once across nodes (modules/sims/sync.ts)
+// scheduled analysis (each job's Quartz cron, in its company's zone; each fire once across nodes)
+const analysis = createScheduler(app);
+analysis.start();
+const simSync = createSimSyncScheduler(app, { intervalMinutes: config.simSyncMinutes });
+if (config.simSyncMinutes > 0 && app.simCarriers.mode !== 'off') {
+  simSync.start();
+  lines.push(`  SIM cards: ${app.simCarriers.mode} carrier, synced every ${config.simSyncMinutes} min`);
+}
 console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await publisher?.stop();
+    await demoFleet?.stop();
+    await simSync.stop();
+    await analysis.stop();
     await app.close();
     await database.close();
     await lock?.release();

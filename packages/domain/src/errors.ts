@@ -667,6 +667,113 @@ export const CATALOGUE = {
     en: 'Files can only be uploaded to picture or file fields',
     zh: '只能向图片或文件字段上传文件',
   },
+  importBusy: {
+    code: C.RATE_LIMITED,
+    en: 'The server is reading other import files, please try again in a moment',
+    zh: '服务器正在处理其他导入文件，请稍后再试',
+  },
+  importUnpackedTooLarge: {
+    code: C.VALIDATION,
+    en: 'The XLSX file unpacks to more than {max} MB: please split it',
+    zh: 'XLSX 文件解压后超过 {max} MB，请拆分后再导入',
+  },
+  // SIM data cards (packages/domain devices/sim.ts)
+  iccidLength: {
+    code: C.VALIDATION,
+    en: 'The ICCID must be 19 or 20 characters',
+    zh: 'ICCID 须为 19 或 20 位',
+  },
+  iccidPrefix: { code: C.VALIDATION, en: 'An ICCID begins with 89', zh: 'ICCID 须以 89 开头' },
+  iccidCharacters: {
+    code: C.VALIDATION,
+    en: 'An ICCID holds only digits and letters, its first six characters digits',
+    zh: 'ICCID 只能包含数字和字母，且前 6 位须为数字',
+  },
+  iccidCheckDigit: {
+    code: C.VALIDATION,
+    en: 'The check digit of the ICCID does not match: please check the number',
+    zh: 'ICCID 校验位不符，请核对卡号',
+  },
+  iccidExcelNumber: {
+    code: C.VALIDATION,
+    en: 'The ICCID was kept as a number and the spreadsheet rounded it: format the column as text and enter it again',
+    zh: 'ICCID 被存为数字，表格软件已将其舍入：请将该列设为文本格式后重新填写',
+  },
+  msisdnInvalid: {
+    code: C.VALIDATION,
+    en: 'The number must be 11 digits (mobile) or 13 digits (IoT) starting with 1',
+    zh: '号码须为以 1 开头的 11 位（手机号）或 13 位（物联网号码）数字',
+  },
+  simCarrierInvalid: {
+    code: C.VALIDATION,
+    en: 'Unknown carrier: none, China Mobile, China Unicom or China Telecom (or 0-3)',
+    zh: '运营商无法识别：无、中国移动、中国联通或中国电信（或 0-3）',
+  },
+  simCarrierMismatch: {
+    code: C.VALIDATION,
+    en: 'The ICCID is a card of {carrier}',
+    zh: '该 ICCID 属于{carrier}',
+  },
+  simStateInvalid: {
+    code: C.VALIDATION,
+    en: 'Unknown state: none, normal, suspended, silent period, test period or suspended, number kept (or 0-6)',
+    zh: '状态无法识别：无、正常、停机、沉默期、测试期或停机保号（或 0-6）',
+  },
+  simPlanInvalid: {
+    code: C.VALIDATION,
+    en: 'The plan is a number of MB from 0 to 10000000',
+    zh: '套餐须为 0 至 10000000 之间的 MB 数',
+  },
+  simNotesTooLong: {
+    code: C.VALIDATION,
+    en: 'Notes can be at most 200 characters',
+    zh: '备注不能超过 200 个字符',
+  },
+  cellUnstorable: {
+    code: C.VALIDATION,
+    en: 'The cell holds characters that cannot be stored (such as NUL)',
+    zh: '单元格包含无法保存的字符（如 NUL）',
+  },
+  simDuplicateInFile: {
+    code: C.VALIDATION,
+    en: 'The same ICCID is in row {row} already',
+    zh: '该 ICCID 已在第 {row} 行出现',
+  },
+  simOwnedElsewhere: {
+    code: C.CONFLICT,
+    en: 'This card is registered on the platform but not to this company: please ask the platform operator',
+    zh: '该卡已在平台登记，但不属于本公司，请联系平台运营方',
+  },
+  simImportNoIccid: {
+    code: C.VALIDATION,
+    en: 'The first row must name the columns, ICCID among them',
+    zh: '第一行须为列名，且包含 ICCID 列',
+  },
+  simUnknownColumn: {
+    code: C.VALIDATION,
+    en: 'The column "{column}" is not one of ICCID, carrier, state, plan (MB), MSISDN, notes',
+    zh: '列“{column}”不是 ICCID、运营商、状态、套餐(MB)、号码、备注之一',
+  },
+  simStateChangeRefused: {
+    code: C.BUSINESS,
+    en: 'The carrier does not allow this for a card in the state "{state}"',
+    zh: '运营商不允许对状态为“{state}”的卡执行此操作',
+  },
+  simCarrierUnavailable: {
+    code: C.BUSINESS,
+    en: 'No connection to {carrier} is set up on the platform',
+    zh: '平台未配置与{carrier}的连接',
+  },
+  simNoCarrier: {
+    code: C.BUSINESS,
+    en: 'The card has no carrier: import it again with its carrier first',
+    zh: '该卡未设置运营商，请先导入其运营商',
+  },
+  simCarrierFailed: {
+    code: C.BUSINESS,
+    en: 'The carrier did not answer, please try again later',
+    zh: '运营商未响应，请稍后再试',
+  },
   // document and rich-text templates
   templateNotBound: {
     code: C.VALIDATION,

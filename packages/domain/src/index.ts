@@ -26,6 +26,7 @@ export * from './devices/packet';
 export * from './devices/parser';
 export * from './devices/records';
 export * from './devices/registers';
+export * from './devices/sim';
 export * from './devices/status';
 export * from './errors';
 export * from './image-header';

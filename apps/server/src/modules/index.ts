@@ -20,6 +20,7 @@ import ordersRoutes from './orders/routes';
 import packetRoutes from './packets/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
+import simRoutes from './sims/routes';
 import docTemplateRoutes from './templates/doc-routes';
 import reportRoutes from './templates/report-routes';
 import usersRoutes from './users/routes';
@@ -50,4 +51,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   reportRoutes,
   packetRoutes,
   devtoolsRoutes,
+  simRoutes,
 ];

@@ -15,6 +15,7 @@ export * from '../modules/orders/tables';
 export * from '../modules/packets/tables';
 export * from '../modules/records/tables';
 export * from '../modules/roles/tables';
+export * from '../modules/sims/tables';
 export * from '../modules/templates/tables';
 export * from '../modules/users/tables';
 export * from './access-tables';

@@ -5,6 +5,7 @@ import { analysisJobs } from '../modules/analysis/tables';
 import { cabinNodes } from '../modules/cabin/tables';
 import { companies } from '../modules/companies/tables';
 import { dataItems } from '../modules/dataitems/tables';
+import { devices } from '../modules/devices/tables';
 import { submissionKeys } from '../modules/ingest/tables';
 import { users } from '../modules/users/tables';
 import { bearer, buildTestApp, login, type TestApp } from '../test/helper';
@@ -35,12 +36,19 @@ describe('DEMO_LANG', () => {
     expect(people.map((p) => p.name).sort()).toEqual(['Demo Administrator', 'Demo Operator']);
     const nodes = await t.db.select({ name: cabinNodes.name }).from(cabinNodes);
     expect(nodes.map((n) => n.name).sort()).toEqual([
+      'Boiler room gateway',
       'Boiler steam',
+      'Compressor room gateway',
       'Daily steam report',
+      'Devices',
       'Energy',
       'Hourly line output',
       'Production',
+      'Switch room gateway',
+      'Switch room power',
     ]);
+    for (const device of await t.db.select().from(devices))
+      expect(hasChinese(`${device.name} ${device.address}`)).toBe(false);
     const items = await t.db.select().from(dataItems);
     for (const item of items) {
       expect(hasChinese(item.name)).toBe(false);

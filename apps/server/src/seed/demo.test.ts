@@ -39,6 +39,32 @@ describe('demo seed', () => {
     ]);
   });
 
+  it('gives the demo company SIM cards with usage to show, one of them moved, and a stock', async () => {
+    const token = await login(t.app, DEMO_ADMIN_PHONE, DEMO_PASSWORD);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/general/devicecommunication/sim/list?pageSize=100',
+      headers: bearer(token),
+    });
+    const cards = list.json().data.list as Array<{ id: number; moved: unknown; usedMb: number | null }>;
+    expect(cards).toHaveLength(8);
+    expect(cards.filter((c) => c.moved)).toHaveLength(1);
+    expect(cards.every((c) => c.usedMb !== null)).toBe(true);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/general/devicecommunication/sim/detail?id=${cards[0]!.id}&days=30`,
+      headers: bearer(token),
+    });
+    // three weeks, a reading every four hours
+    expect(detail.json().data.usage.length).toBeGreaterThan(100);
+    const stock = await t.app.inject({
+      method: 'GET',
+      url: '/general/system/sim/list?stock=true',
+      headers: bearer(token),
+    });
+    expect(stock.json().data.total).toBe(4);
+  });
+
   it('production: the first administrator takes the password given', async () => {
     await seedFirstAdmin(t.db, '13700000000', 'prod-secret-42');
     expect(await codesOf('13700000000', 'prod-secret-42')).toContain('system_user');

@@ -1,7 +1,8 @@
 /**
  * Demo data for the embedded default, written once on first start: a demo company run by an
  * administrator holding every code (the platform company, so the system area shows too) and
- * a limited user who sees only the data cabin and the personal center.
+ * a limited user who sees only the data cabin and the personal center, and a few gateways
+ * (seed/demo-gateways.ts).
  */
 import { count } from 'drizzle-orm';
 import type { DemoLang } from '../config';
@@ -11,6 +12,8 @@ import { createUser } from '../modules/users/service';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db';
 import { DEMO_TEXT, seedDemoData } from './demo-data';
+import { seedDemoGateways } from './demo-gateways';
+import { seedDemoSims } from './demo-sims';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN_PHONE = '13800000000';
@@ -31,7 +34,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * The demo company, its users and data, named in `lang` (DEMO_LANG; built-in role names are
  * labels the web translates, so they stay as stored). `now` fixes the end of the history.
  */
-export async function seedDemo(db: Db, opts: { lang?: DemoLang; now?: Date } = {}): Promise<DemoLogin[]> {
+export async function seedDemo(
+  db: Db,
+  opts: { lang?: DemoLang; now?: Date; dataDir?: string } = {},
+): Promise<DemoLogin[]> {
   const lang = opts.lang ?? 'zh';
   const text = DEMO_TEXT[lang];
   const admin = await createUser(db, {
@@ -64,6 +70,14 @@ export async function seedDemo(db: Db, opts: { lang?: DemoLang; now?: Date } = {
     endsAt,
   });
   await seedDemoData(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
+  await seedDemoGateways(db, {
+    companyId: company.id,
+    adminId: admin.id,
+    lang,
+    now: opts.now,
+    dataDir: opts.dataDir,
+  });
+  await seedDemoSims(db, { companyId: company.id, lang, now: opts.now });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {

@@ -15,6 +15,7 @@ import { ordersRouteCases } from '../modules/orders/route-cases';
 import { packetsRouteCases } from '../modules/packets/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
+import { simRouteCases } from '../modules/sims/route-cases';
 import { docTemplateRouteCases } from '../modules/templates/doc-route-cases';
 import { reportRouteCases } from '../modules/templates/report-route-cases';
 import { usersRouteCases } from '../modules/users/route-cases';
@@ -42,4 +43,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...devicesRouteCases,
   ...gatewayConfigRouteCases,
   ...packetsRouteCases,
+  ...simRouteCases,
 };

@@ -362,8 +362,7 @@ export class Binding {
       gatewayId: gateway.id,
       kind: 'bind',
       actor: request.userId !== null ? { userId: request.userId } : 'system',
-      detail: 'confirmed on the gateway',
-      data: { requestId: request.id },
+      data: { requestId: request.id, confirmed: 'button' },
       at: now,
     });
     this.app.live.publishDevice({ type: 'membership', companyId: request.companyId, gatewayId: gateway.id });

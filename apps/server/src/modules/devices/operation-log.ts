@@ -9,6 +9,7 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { App } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { UpMessage } from '../gateways/hub';
+import { simChangedEvent } from '../sims/gateway-link';
 import { users } from '../users/tables';
 import { deviceOperations } from './tables';
 
@@ -20,9 +21,12 @@ export interface Operation {
   kind: OperationKind;
   actor: Actor;
   result?: OperationResult;
-  /** a short human text (at most 500 characters) */
+  /**
+   * free text from outside (a gateway's words, an error it reported), at most 500 characters;
+   * what the platform itself knows goes in `data`, which the pages show in their language
+   */
   detail?: string;
-  /** structured detail the pages may show (version numbers, ports…) */
+  /** structured detail the pages show (fields changed, version numbers, ports…) */
   data?: Record<string, unknown> | null;
   at?: Date;
 }
@@ -139,7 +143,8 @@ export function eventHandler(app: App) {
       kind: 'event',
       actor: 'device',
       result: event === 'portError' ? 'failed' : 'ok',
-      detail: [event, port !== null ? `port ${port}` : '', detail].filter(Boolean).join(' · '),
+      // the gateway's own words; the page names the event and port from `data` in its language
+      detail,
       data: {
         event,
         known: (GATEWAY_EVENTS as readonly string[]).includes(event),
@@ -148,5 +153,7 @@ export function eventHandler(app: App) {
       },
       at: receivedAt,
     });
+    // the card the event names is now in this gateway (SIM cards: modules/sims/gateway-link.ts)
+    if (event === 'simChanged' && detail) await simChangedEvent(app, gateway, detail, receivedAt);
   };
 }

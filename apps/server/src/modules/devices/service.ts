@@ -197,8 +197,7 @@ export async function updateDevice(
     gatewayId: input.id,
     kind: 'edit',
     actor: { userId: caller.userId },
-    detail: Object.keys(changes).join(', '),
-    data: { ...changes },
+    data: { changed: Object.keys(changes), ...changes },
   });
 }
 
@@ -237,7 +236,7 @@ export async function setDevicePicture(
     gatewayId,
     kind: 'edit',
     actor: { userId: caller.userId },
-    detail: 'picture',
+    data: { changed: ['picture'] },
   });
   return pictureOut(app, key);
 }

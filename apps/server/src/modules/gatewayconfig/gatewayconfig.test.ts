@@ -411,7 +411,13 @@ describe('push', () => {
 
       const log = await operationsOf(t, a.id, device.id);
       expect(log.filter((o) => o.kind === 'config')).toMatchObject([
-        { actorType: 'user', userId: a.admin.id, result: 'ok', detail: 'v1 · committed' },
+        {
+          actorType: 'user',
+          userId: a.admin.id,
+          result: 'ok',
+          detail: '',
+          data: { version: 1, hash: push.hash, state: 'committed' },
+        },
       ]);
     } finally {
       await gw.close();
@@ -457,6 +463,12 @@ describe('push', () => {
       expect(gw.received.some((m) => m.kind === 'config/commit')).toBe(false);
       const log = (await operationsOf(t, a.id, device.id)).filter((o) => o.kind === 'config');
       expect(log.map((o) => o.result)).toEqual(['failed', 'ok', 'failed']);
+      // the rejection's words are the gateway's; the rollback names the version it went back to
+      expect(log[0]).toMatchObject({
+        detail: 'publish1.qos: QoS 1 is not supported',
+        data: { state: 'rejected' },
+      });
+      expect(log[2]).toMatchObject({ data: { state: 'rolledBack', runningVersion: 0 } });
     } finally {
       await gw.close();
     }

@@ -171,8 +171,7 @@ export async function pushConfig(
     kind: 'config',
     actor: { userId: caller.userId },
     result: 'pending',
-    detail: `v${head.version}`,
-    data: { version: head.version, hash },
+    data: { version: head.version, hash, state: 'waiting' },
   });
   const [row] = await db
     .insert(gatewayConfigPushes)
@@ -197,7 +196,9 @@ export async function pushConfig(
     });
   } catch (error) {
     await db.delete(gatewayConfigPushes).where(eq(gatewayConfigPushes.id, row!.id));
-    await settleOperation(db, operationId, 'failed', { detail: `v${head.version} · not sent` });
+    await settleOperation(db, operationId, 'failed', {
+      data: { version: head.version, hash, state: 'notSent' },
+    });
     app.log.warn({ err: error, gateway: device.serialNumber }, 'configuration push not published');
     throw new AppError('mqttBrokerUnavailableGateway');
   }
@@ -229,10 +230,23 @@ async function move(
   if (updated.length === 0) return { moved: false, state: row.state };
   const result = LOG_RESULT[step.state];
   if (result && row.operationId != null && step.state !== row.state) {
-    const detail = `v${row.version} · ${step.state}`;
+    // the log's detail is the gateway's own words (its reasons for a rejection); what the
+    // platform knows goes in data, which the log page says in the reader's language
+    const errors = extra.errors ?? [];
     await settleOperation(app.db, row.operationId, result, {
-      detail,
-      data: { version: row.version, hash: row.hash, state: step.state, ...extra },
+      ...(errors.length > 0
+        ? {
+            detail: errors
+              .map((e) => [[e.node, e.field].filter(Boolean).join('.'), e.message].filter(Boolean).join(': '))
+              .join('; '),
+          }
+        : {}),
+      data: {
+        version: row.version,
+        hash: row.hash,
+        state: step.state,
+        ...(extra.runningVersion != null ? { runningVersion: extra.runningVersion } : {}),
+      },
     });
   }
   return { moved: true, state: step.state, ...(step.send ? { send: step.send } : {}) };

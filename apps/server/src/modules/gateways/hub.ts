@@ -124,6 +124,14 @@ export class GatewayHub {
   }
 
   /**
+   * Tests only: puts `handler` in place of the module's handler of this kind (the dispatcher's
+   * own tests watch what reaches a kind, whichever module handles it in the product).
+   */
+  replaceUpForTest(kind: GatewayUpKind, handler: UpHandler): void {
+    this.#handlers.set(kind, handler);
+  }
+
+  /**
    * Calls `listener` after each merge of a gateway's status (online or offline, firmware,
    * ports, configuration…), in the gateway's queue: the firmware upgrade watches the version a
    * birth message names here.

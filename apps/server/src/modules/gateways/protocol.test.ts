@@ -35,12 +35,12 @@ beforeAll(async () => {
   t = await buildTestApp({ MQTT_PORT: '0' });
   company = await makeCompany(t, 'Protocol Co');
   url = brokerUrl(t);
-  // stand-ins for the modules that will handle these kinds
-  t.app.gateways.onUp('frame', async (message) => {
+  // watch what reaches these kinds in place of the modules that handle them
+  t.app.gateways.replaceUpForTest('frame', async (message) => {
     frames.push(message);
     if (frameDelayMs) await new Promise((r) => setTimeout(r, frameDelayMs));
   });
-  t.app.gateways.onUp('passthrough', (message) => {
+  t.app.gateways.replaceUpForTest('passthrough', (message) => {
     passthrough.push((message.payload as { n: number }).n);
   });
 });

@@ -20,9 +20,20 @@ import { formId, readForm } from './multipart';
 import { parseFilters, parseInstant, whereOf } from './query';
 import { dataCaller, PERMISSION, QueryWindow, StoredFileSchema } from './schemas';
 import { itemFor, recordBatches } from './service';
-import { attachment, csvStream, readSheet, SheetFormatError, templateXlsx, xlsxStream } from './spreadsheet';
+import {
+  attachment,
+  csvStream,
+  readSheet,
+  SheetFormatError,
+  SheetTooLargeError,
+  templateXlsx,
+  xlsxStream,
+} from './spreadsheet';
 import { recordFileRef, withFileLink } from './stored-files';
 import { checkRows, dataRows, exportHeader, exportRow, mapHeader, templateRows } from './table-io';
+import { ZIP_MAX_UNPACKED_BYTES } from './zip-guard';
+
+const ZIP_MAX_UNPACKED_MB = ZIP_MAX_UNPACKED_BYTES / 1024 / 1024;
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;
@@ -166,6 +177,9 @@ export default async function fileRoutes(app: App): Promise<void> {
         sheet = await readSheet(form.file.bytes);
       } catch (error) {
         if (error instanceof SheetFormatError) throw fieldError('file', 'importFileFormat');
+        if (error instanceof SheetTooLargeError) {
+          throw new AppError('importUnpackedTooLarge', { max: ZIP_MAX_UNPACKED_MB }, { field: 'file' });
+        }
         throw error;
       }
       const [head, ...rows] = sheet.rows;

@@ -13,6 +13,9 @@ import { type ImportCell, neutraliseCsvCell, restoreCsvCell } from '@platform/do
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { AppError } from '../../platform/envelope';
+import { WorkLimit } from '../../platform/work-limit';
+import { assertZipWithinLimits, ZipLimitError } from './zip-guard';
 
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -26,6 +29,9 @@ export interface SheetRow {
 }
 
 export class SheetFormatError extends Error {}
+
+/** An XLSX file that would unpack to more than the reader may hold (zip-guard.ts). */
+export class SheetTooLargeError extends Error {}
 
 const BOM = '\uFEFF';
 
@@ -170,6 +176,12 @@ function xlsxCell(value: ExcelJS.CellValue): ImportCell {
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
+  try {
+    assertZipWithinLimits(bytes);
+  } catch (error) {
+    if (!(error instanceof ZipLimitError)) throw error;
+    throw error.tooLarge ? new SheetTooLargeError(error.message) : new SheetFormatError(error.message);
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -204,12 +216,27 @@ function readCsv(bytes: Buffer): SheetRow[] {
   return records.map((cells, i) => ({ row: i + 1, cells: cells.map(restoreCsvCell) }));
 }
 
-/** The rows of an uploaded table, blank rows left out; SheetFormatError when it is neither format. */
+/** import files read at once (each may take a few hundred MB while its XLSX is parsed) */
+export const SHEET_JOBS = 2;
+/** imports waiting for a slot before new ones are answered busy */
+export const SHEET_QUEUE = 8;
+
+export const sheetWork = new WorkLimit(
+  SHEET_JOBS,
+  SHEET_QUEUE,
+  () => new AppError('importBusy', {}, { field: 'file' }),
+);
+
+/**
+ * The rows of an uploaded table, blank rows left out; SheetFormatError when it is neither
+ * format, SheetTooLargeError when an XLSX would unpack beyond the limit (a ZIP bomb). A flood
+ * of imports is read SHEET_JOBS at a time and answered busy beyond the line.
+ */
 export async function readSheet(bytes: Buffer): Promise<{ format: SheetFormat; rows: SheetRow[] }> {
   const blank = (cells: ImportCell[]) =>
     cells.every((c) => c === null || c === undefined || String(c).trim() === '');
   const format: SheetFormat = isZip(bytes) ? 'xlsx' : 'csv';
-  const rows = format === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes);
+  const rows = await sheetWork.run(async () => (format === 'xlsx' ? readXlsx(bytes) : readCsv(bytes)));
   return { format, rows: rows.filter((r) => !blank(r.cells)) };
 }
 

@@ -2,12 +2,13 @@
  * The fuzzer's world: two companies, each with a directory, a table item of every field
  * type, a form item, a jump, records, submission keys (user and device), a role, a group,
  * a delegation, an analysis job, a report, a document template, custom permissions, an item
- * group, an IoT item with a serial packet and its parser, and an invitation to the other
- * company's user. Everything is made through the API by
+ * group, an IoT item with a serial packet and its parser, an invitation to the other
+ * company's user, and a device with its maintenance. Everything is made through the API by
  * each company's administrator, and every valid body and query sent is kept as a seed that
  * the fuzzer later fills with hostile values.
  */
 import { expect } from 'vitest';
+import { makeDevice } from '../../modules/devices/test-support';
 import { bearer, makeCompany, type TestApp, type TestCompany } from '../helper';
 import type { Corpus } from './requests';
 
@@ -292,6 +293,72 @@ async function buildTenant(
     roleIds: [roleId],
   });
 
+  // a device (bound straight, there is no gateway to press a button here), its maintenance
+  const device = await makeDevice(t, company.id, {
+    name: 'Fuzz DTU',
+    parentId: dir,
+    userId: company.admin.id,
+  });
+  await call(token, 'POST', '/devicemanagement/device/update', {
+    id: device.id,
+    name: 'Fuzz DTU',
+    address: 'Hall 1',
+    picture: 'meter',
+  });
+  const maintenanceId = id(
+    await call(token, 'POST', '/devicemanagement/maintenance/records/create', {
+      deviceId: device.id,
+      date: '2026-01-05',
+      kind: 'repair',
+      description: 'fuzz repair',
+      performedBy: 'fuzz',
+      cost: 12.5,
+    }),
+  );
+  const planId = id(
+    await call(token, 'POST', '/devicemanagement/maintenance/plans/create', {
+      deviceId: device.id,
+      title: 'Fuzz plan',
+      intervalDays: 30,
+      nextDue: '2026-02-01',
+      assigneeId: company.limited.id,
+      note: 'n',
+    }),
+  );
+  await call(token, 'POST', '/devicemanagement/maintenance/plans/update', { id: planId, intervalDays: 14 });
+  await call(token, 'POST', '/devicemanagement/permission/set', {
+    id: device.id,
+    mode: 'custom',
+    entries: [{ scope: 'company', subjectId: null, level: 2 }],
+  });
+  await call(token, 'GET', '/devicemanagement/device/list', undefined, {
+    keyword: 'fuzz',
+    sort: 'name',
+    online: false,
+  });
+  await call(token, 'GET', '/devicemanagement/device/detail', undefined, { id: device.id });
+  await call(token, 'GET', '/devicemanagement/device/log', undefined, {
+    id: device.id,
+    kind: 'edit',
+    from: '2020-01-01',
+  });
+  await call(token, 'GET', '/devicemanagement/maintenance/records', undefined, {
+    deviceId: device.id,
+    kind: 'repair',
+  });
+  await call(token, 'GET', '/devicemanagement/maintenance/plans', undefined, {
+    deviceId: device.id,
+    overdue: true,
+  });
+  await call(token, 'GET', '/devicemanagement/permission/list', undefined, { keyword: 'fuzz' });
+  for (const [key, body] of [
+    ['POST /general/devicemanagement/device/bind', { serialNumber: device.sn, name: 'again', parentId: dir }],
+    ['POST /general/devicemanagement/device/unbind', { id: device.id }],
+    ['POST /general/devicemanagement/maintenance/plans/done', { id: planId, doneOn: '2026-02-01' }],
+    ['POST /general/devicemanagement/maintenance/records/update', { id: maintenanceId, cost: null }],
+  ] as const)
+    corpus.bodies.set(key, [...(corpus.bodies.get(key) ?? []), body]);
+
   // queries that reach deep: the seeds of the GET routes
   const filters = JSON.stringify([{ field: 'f2', op: 'gt', value: 0 }]);
   await call(token, 'GET', '/smartdata/record/list', undefined, {
@@ -344,6 +411,10 @@ async function buildTenant(
       itemGroupId,
       meterItemId,
       packetId,
+      device.id,
+      device.nodeId,
+      maintenanceId,
+      planId,
     ],
   };
 }

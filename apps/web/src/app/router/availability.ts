@@ -14,17 +14,25 @@ export function hasBuiltPage(entry: RouteEntry): boolean {
   return (entry.children ?? []).some((child) => !child.hidden && hasBuiltPage(child));
 }
 
-/** Hides the not-built menu entries of a group that has built ones, recursively. */
+/**
+ * Hides the not-built menu entries of a group that has built ones, recursively. A group's
+ * redirect to an entry hidden so is dropped: the group then opens its first visible entry (the
+ * router's rule), not a page that says "not available yet".
+ */
 function pruneGroup(entry: RouteEntry): RouteEntry {
   if (!entry.children?.length) return entry;
-  return {
-    ...entry,
-    children: entry.children.map((child) => {
-      if (child.hidden) return child;
-      if (!hasBuiltPage(child)) return { ...child, hidden: true };
-      return pruneGroup(child);
-    }),
-  };
+  let redirectHidden = false;
+  const children = entry.children.map((child) => {
+    if (child.hidden) return child;
+    if (!hasBuiltPage(child)) {
+      if (entry.redirect === `${entry.path}/${child.path}`) redirectHidden = true;
+      return { ...child, hidden: true };
+    }
+    return pruneGroup(child);
+  });
+  const pruned: RouteEntry = { ...entry, children };
+  if (redirectHidden) delete pruned.redirect;
+  return pruned;
 }
 
 /** The permitted tree as the menu shows it: working modules keep only their working entries. */

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('the variables of gateways and devices', () => {
+  it('MQTT_CONNECT_FAIL_LIMIT: 30 failed CONNECTs a minute per address by default, 0 is off, nonsense is refused', () => {
+    expect(loadConfig({}).mqttConnectFailLimit).toBe(30);
+    expect(loadConfig({ MQTT_CONNECT_FAIL_LIMIT: '0' }).mqttConnectFailLimit).toBe(0);
+    expect(loadConfig({ MQTT_CONNECT_FAIL_LIMIT: '5' }).mqttConnectFailLimit).toBe(5);
+    expect(() => loadConfig({ MQTT_CONNECT_FAIL_LIMIT: 'lots' })).toThrow(/MQTT_CONNECT_FAIL_LIMIT/);
+  });
+
+  it('BIND_REQUEST_TTL_S: the protocol’s 120 s unless set', () => {
+    expect(loadConfig({}).bindRequestTtlS).toBe(120);
+    expect(loadConfig({ BIND_REQUEST_TTL_S: '2' }).bindRequestTtlS).toBe(2);
+    expect(loadConfig({ BIND_REQUEST_TTL_S: '0' }).bindRequestTtlS).toBe(120);
+    expect(() => loadConfig({ BIND_REQUEST_TTL_S: '-1' })).toThrow(/BIND_REQUEST_TTL_S/);
+  });
+
+  it('DEMO_GATEWAYS: on in the embedded default, off with PostgreSQL, as set otherwise', () => {
+    expect(loadConfig({}).demoGateways).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z' }).demoGateways).toBe(false);
+    expect(loadConfig({ DEMO_GATEWAYS: 'off' }).demoGateways).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z', DEMO_GATEWAYS: 'on' }).demoGateways).toBe(true);
+  });
+});
