@@ -69,6 +69,11 @@ export interface Config {
    * node); when unset, one is generated in <dataDir>/secrets/file-links.key on first start
    */
   fileLinkSecret?: string;
+  /**
+   * seconds a gateway waits for the commit of an applied configuration before going back to its
+   * previous one (the protocol's confirmWithin); also how long the platform waits for its answer
+   */
+  configConfirmWithinS: number;
   /** where SIM card states and usage come from: the simulated carrier, or none (docs/sim-cards.md) */
   simCarrierAdapter: CarrierMode;
   /** minutes between carrier syncs of every SIM card (0 = no scheduled sync) */
@@ -173,6 +178,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bindRequestTtlS: positive(env.BIND_REQUEST_TTL_S, 120, 'BIND_REQUEST_TTL_S') || 120,
     demoGateways: flag(env.DEMO_GATEWAYS, !databaseUrl),
     fileLinkSecret: env.FILE_LINK_SECRET || undefined,
+    configConfirmWithinS: Math.min(
+      3600,
+      positive(env.CONFIG_CONFIRM_WITHIN_S, 60, 'CONFIG_CONFIRM_WITHIN_S') || 60,
+    ),
     simCarrierAdapter: carrierMode(env.SIM_CARRIER_ADAPTER, Boolean(databaseUrl)),
     simSyncMinutes: positive(env.SIM_SYNC_MINUTES, 240, 'SIM_SYNC_MINUTES'),
   };

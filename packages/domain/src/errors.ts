@@ -12,6 +12,7 @@ export interface CatalogueEntry {
   zh: string;
 }
 
+import { CONFIG_CATALOGUE } from './devices/config-messages';
 import { ERROR_CODES } from './error-codes';
 
 export { ERROR_CODES };
@@ -779,6 +780,8 @@ export const CATALOGUE = {
     en: 'This template is not bound to this data item',
     zh: '该模板未绑定到此数据项',
   },
+  // gateway configuration: the check, versions and push (devices/config-messages.ts)
+  ...CONFIG_CATALOGUE,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof CATALOGUE;

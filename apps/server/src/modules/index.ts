@@ -11,6 +11,7 @@ import devicePermissionRoutes from './devices/permission-routes';
 import deviceRoutes from './devices/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
+import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
 import ingestRoutes from './ingest/routes';
@@ -41,6 +42,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   deviceLiveRoutes,
   devicePermissionRoutes,
   maintenanceRoutes,
+  gatewayConfigRoutes,
   cabinRoutes,
   dataItemRoutes,
   recordRoutes,

@@ -6,6 +6,7 @@ import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
 import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { devicesRouteCases } from '../modules/devices/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
+import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
@@ -40,6 +41,7 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...devtoolsRouteCases,
   ...gatewaysRouteCases,
   ...devicesRouteCases,
+  ...gatewayConfigRouteCases,
   ...packetsRouteCases,
   ...simRouteCases,
 };

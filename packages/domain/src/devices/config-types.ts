@@ -5,8 +5,9 @@
  * carries its frame in hex, filled from its packet definition when the configuration is pushed,
  * so a gateway never asks the platform for definitions.
  *
- * The checks (settings, links, the node maximum) live beside this file; this one only names
- * the shapes, which the editor, the server and the simulator share.
+ * The checks (settings, links, the node maximum) live beside this file (config-check.ts,
+ * config-links.ts, docs/gateway-config.md); this one only names the shapes, which the editor,
+ * the server and the simulator share.
  */
 
 export const GATEWAY_NODE_TYPES = [
@@ -80,30 +81,48 @@ export interface SerialParserSettings {
 }
 
 export interface NetworkSettings {
-  mode: 'dhcp' | 'static';
+  mode: (typeof NETWORK_MODES)[number];
   ip?: string;
   netmask?: string;
   gateway?: string;
   dns?: string;
 }
 
+export const NETWORK_MODES = ['dhcp', 'static'] as const;
+export const MQTT_TARGETS = ['platform', 'custom'] as const;
+export type MqttTarget = (typeof MQTT_TARGETS)[number];
+export const MQTT_QOS = [0, 1] as const;
+export const PUBLISH_FORMATS = ['json', 'raw'] as const;
+export const HTTP_METHODS = ['POST', 'GET'] as const;
+export const TIMESTAMP_FORMATS = ['iso', 'epochMs'] as const;
+
 export interface MqttPublishSettings {
-  /** 'platform': the gateway's own up topics; otherwise a topic of a third-party broker */
-  target: 'platform' | 'custom';
+  /**
+   * 'platform': the gateway's own up topics (`up/telemetry` for json, `up/frame` for raw);
+   * 'custom': `topic` on the third-party broker at `url`
+   */
+  target: MqttTarget;
+  /** mqtt:// or mqtts:// with host and port; custom target only */
+  url?: string;
   topic?: string;
   qos: 0 | 1;
-  /** what is published: decoded values as JSON telemetry, or the raw frames */
+  /** what is published: decoded values as JSON telemetry, or the raw frames of a port */
   format: 'json' | 'raw';
 }
 
 export interface MqttSubscribeSettings {
-  topic: string;
+  /** 'platform': the gateway's own `down/command`; 'custom': `topic` (a filter) at `url` */
+  target: MqttTarget;
+  url?: string;
+  topic?: string;
   qos: 0 | 1;
 }
 
 export interface HttpRequestSettings {
   method: 'GET' | 'POST';
+  /** http:// or https:// */
   url: string;
+  /** the values that reached the node are sent this often */
   intervalS: number;
 }
 
@@ -112,6 +131,7 @@ export interface DelaySettings {
 }
 
 export interface CommandSettings {
+  /** what a message on the subscribed topic names to run this command */
   name: string;
   encoding: Encoding;
   /** hex packet or ASCII text, as `encoding` says */
@@ -119,6 +139,7 @@ export interface CommandSettings {
 }
 
 export interface ElementSettings {
+  /** the value of the parsing definition (of the parser it is linked from) it takes, by name */
   name: string;
   /** the kind-13 data item and field the value is stored in */
   itemId: number;
@@ -132,7 +153,7 @@ export interface PassthroughSettings {
 }
 
 export interface TimestampSettings {
-  format: 'iso' | 'epochMs';
+  format: (typeof TIMESTAMP_FORMATS)[number];
 }
 
 export interface GatewayNodeSettings {
@@ -162,7 +183,10 @@ export type GatewayNode = {
   };
 }[GatewayNodeType];
 
-/** A link carries data from one node to the next (a packet is sent on a port, a port's answers go to a parser…). */
+/**
+ * A link carries data from one node to the next (a packet is sent on a port, a port's answers
+ * go to a parser…). Which type may feed which: config-links.ts.
+ */
 export interface GatewayLink {
   from: string;
   to: string;

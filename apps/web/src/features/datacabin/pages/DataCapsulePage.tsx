@@ -96,6 +96,11 @@ export default function DataCapsulePage() {
       navigate(reportPaths.view(node));
       return;
     }
+    // a bound gateway: its configuration (the route table puts the editor under the cabin)
+    if (node.type === 'device' && node.refId != null) {
+      navigate(`/smartdata/device/deviceconfig/${node.refId}`);
+      return;
+    }
     switch (openKindOf(node.type)) {
       case 'directory':
         goDir(node.id);
