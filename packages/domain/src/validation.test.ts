@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStorableText } from './validation';
+import { isRowId, isStorableText } from './validation';
+
+describe('isRowId', () => {
+  it('takes the ids an integer identity column holds, and nothing else', () => {
+    for (const id of [1, 42, 2 ** 31 - 1]) expect(isRowId(id)).toBe(true);
+    for (const id of [0, -1, 1.5, 2 ** 31, 8_640_000_000_000_001, 1e308, Number.NaN, '1', null, undefined])
+      expect(isRowId(id)).toBe(false);
+  });
+});
 
 describe('isStorableText', () => {
   it('refuses NUL and lone surrogates, which PostgreSQL text and jsonb cannot hold', () => {

@@ -8,6 +8,17 @@ export const NAME_MAX_LENGTH = 25;
 export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
 export const THUMBNAIL_MAX_SIDE = 150;
 export const REQUEST_TIMEOUT_MS = 15_000;
+/** The largest id the database holds (integer identity columns). */
+export const ROW_ID_MAX = 2 ** 31 - 1;
+
+/**
+ * Whether `value` is an id the database can hold: an integer from 1 to 2³¹ − 1. Ids that come
+ * inside JSON values (not through a route schema's Id) are checked with this before any query:
+ * 1e308 and 8640000000000001 are integers to JavaScript and refused by PostgreSQL.
+ */
+export function isRowId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= ROW_ID_MAX;
+}
 export const MOBILE_BREAKPOINT_PX = 992;
 export const SIDEBAR_WIDTH_PX = 240;
 

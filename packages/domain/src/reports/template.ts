@@ -20,6 +20,7 @@ import {
 } from '../data/types';
 import { roundTo } from '../data/values';
 import type { ErrorKey } from '../errors';
+import { isRowId } from '../validation';
 
 export const REPORT_MAX_ROWS = 100;
 export const REPORT_MAX_COLS = 30;
@@ -149,8 +150,7 @@ function checkStyle(raw: unknown, at: string): ReportCellStyle | undefined {
 }
 
 function checkBinding(raw: Record<string, unknown>, at: string): ReportBinding {
-  // an id the database can hold (a serial: 1 to 2³¹ − 1); 1e308 is an integer to JavaScript
-  if (!Number.isInteger(raw.itemId) || (raw.itemId as number) < 1 || (raw.itemId as number) > 2 ** 31 - 1) {
+  if (!isRowId(raw.itemId)) {
     throw new Bad(`${at}.itemId`, raw.itemId == null ? 'fieldRequired' : 'validation');
   }
   if (raw.field == null || raw.field === '') throw new Bad(`${at}.field`, 'fieldRequired');

@@ -195,6 +195,9 @@ describe('POST /smartdata/analysis/save', () => {
       ],
       [{ assignments: [refSum(other)] }, 'assignments.0.sources.0.itemId'],
       [{ assignments: [refSum(999_999)] }, 'assignments.0.sources.0.itemId'],
+      // integers to JavaScript that no id column holds (the fuzzer's 8640000000000001 reached PostgreSQL)
+      [{ assignments: [refSum(8_640_000_000_000_001)] }, 'assignments.0.sources.0.itemId'],
+      [{ assignments: [refSum(2 ** 31)] }, 'assignments.0.sources.0.itemId'],
       [
         { assignments: [refSum(source, { sources: [{ itemId: source, field: 'f3' }] })] },
         'assignments.0.sources.0.field',

@@ -16,6 +16,7 @@ import {
   DEFAULT_TIME_ZONE,
   type FieldDef,
   type FieldType,
+  isRowId,
   NUMERIC_FIELD_TYPES,
   nextFires,
   RANGE_METHODS,
@@ -190,8 +191,7 @@ export async function checkAssignments(
     if (sources.length > MAX_SOURCES) throw fieldError(`${at}.sources`);
     const cleanSources = sources.map((s, j) => {
       if (!isObject(s)) throw fieldError(`${at}.sources.${j}`);
-      if (!Number.isInteger(s.itemId) || (s.itemId as number) < 1)
-        throw fieldError(`${at}.sources.${j}.itemId`);
+      if (!isRowId(s.itemId)) throw fieldError(`${at}.sources.${j}.itemId`);
       if (typeof s.field !== 'string' || s.field === '') throw fieldError(`${at}.sources.${j}.field`);
       refs.push({ path: `${at}.sources.${j}`, itemId: s.itemId as number, field: s.field });
       return { itemId: s.itemId as number, field: s.field };

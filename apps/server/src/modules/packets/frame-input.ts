@@ -2,7 +2,7 @@
  * What an `up/frame` message holds, read defensively: it comes from a device on the internet.
  * `{port, packetId, frame, ts}` or `{frames: [ … ]}`, as parsed JSON, JSON bytes or JSON text.
  */
-import { isRecordTime, MAX_ANSWER_BYTES } from '@platform/domain';
+import { isRecordTime, isRowId, MAX_ANSWER_BYTES } from '@platform/domain';
 import type { FrameReason } from './tables';
 
 /** frames of one message beyond this are counted as malformed and not read */
@@ -57,7 +57,7 @@ function readEntry(raw: unknown, arrival: Date): FrameEntry {
     return bad('malformed', 'no port number between 1 and 255');
   }
   const packetId = raw.packetId;
-  if (typeof packetId !== 'number' || !Number.isInteger(packetId) || packetId < 1 || packetId > 2 ** 31 - 1) {
+  if (!isRowId(packetId)) {
     return bad('malformed', 'no packetId', port);
   }
   const frame = raw.frame;

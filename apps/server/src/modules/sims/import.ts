@@ -30,25 +30,26 @@ export async function writeImport(
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK);
       const iccids = chunk.map((r) => r.iccid);
-      const existing = new Map(
-        (
-          await tx
-            .select({ id: simCards.id, iccid: simCards.iccid, companyId: simCards.companyId })
-            .from(simCards)
-            .where(inArray(simCards.iccid, iccids))
-            .for('update')
-        ).map((c) => [c.iccid, c]),
-      );
       const fresh: CheckedSim[] = [];
-      for (const row of chunk) {
-        const card = existing.get(row.iccid);
-        if (!card) {
-          fresh.push(row);
-          continue;
-        }
+      const lockExisting = async (batch: CheckedSim[]) =>
+        new Map(
+          (
+            await tx
+              .select({ id: simCards.id, iccid: simCards.iccid, companyId: simCards.companyId })
+              .from(simCards)
+              .where(
+                inArray(
+                  simCards.iccid,
+                  batch.map((r) => r.iccid),
+                ),
+              )
+              .for('update')
+          ).map((c) => [c.iccid, c]),
+        );
+      const applyToExisting = async (row: CheckedSim, card: { id: number; companyId: number | null }) => {
         if (scope.kind === 'company' && card.companyId !== scope.companyId) {
           rejected.push({ row: row.row, column: 'iccid', message: messageFor('simOwnedElsewhere', lang) });
-          continue;
+          return;
         }
         const set: Partial<typeof simCards.$inferInsert> = { updatedAt: now };
         if (row.carrier !== undefined) set.carrier = row.carrier;
@@ -58,6 +59,12 @@ export async function writeImport(
         if (row.notes !== undefined) set.notes = row.notes;
         await tx.update(simCards).set(set).where(eq(simCards.id, card.id));
         updated += 1;
+      };
+      const existing = await lockExisting(chunk);
+      for (const row of chunk) {
+        const card = existing.get(row.iccid);
+        if (card) await applyToExisting(row, card);
+        else fresh.push(row);
       }
       if (fresh.length === 0) continue;
       const holders = await reportedHolders(
@@ -86,8 +93,21 @@ export async function writeImport(
             };
           }),
         )
+        // another import may have registered the same ICCID since the lock above (a row that
+        // did not exist could not be locked): its row waits for that import to commit, is then
+        // left alone here, and is taken below as the card it now is
+        .onConflictDoNothing({ target: simCards.iccid })
         .returning({ id: simCards.id, iccid: simCards.iccid });
       inserted += made.length;
+      if (made.length < fresh.length) {
+        const madeHere = new Set(made.map((c) => c.iccid));
+        const raced = fresh.filter((r) => !madeHere.has(r.iccid));
+        const settled = await lockExisting(raced);
+        for (const row of raced) {
+          const card = settled.get(row.iccid);
+          if (card) await applyToExisting(row, card);
+        }
+      }
       const sightings = made.flatMap((card) => {
         const holder = holders.get(card.iccid);
         return holder
