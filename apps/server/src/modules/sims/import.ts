@@ -29,7 +29,6 @@ export async function writeImport(
   await db.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK);
-      const iccids = chunk.map((r) => r.iccid);
       const fresh: CheckedSim[] = [];
       const lockExisting = async (batch: CheckedSim[]) =>
         new Map(
