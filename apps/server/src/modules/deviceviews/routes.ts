@@ -72,8 +72,7 @@ function chosenPoints(text: string, known: DevicePoint[]): DevicePoint[] {
     if (typeof key !== 'string' || !POINT_KEY.test(key)) throw fieldError('points');
     const point = byKey.get(key);
     // a point of an item the caller cannot read answers as one that does not exist
-    if (!point?.numeric)
-      throw new AppError('seriesPointUnknown', { point: key }, { field: 'points' });
+    if (!point?.numeric) throw new AppError('seriesPointUnknown', { point: key }, { field: 'points' });
     return point;
   });
 }
