@@ -50,7 +50,8 @@ async function seedTemplate(dataDir: string): Promise<void> {
     out += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 180_000;
+  // seconds on a quiet machine; a busy one (other work sharing its cores) takes minutes
+  const deadline = Date.now() + 600_000;
   while (!out.includes('is running at')) {
     if (child.exitCode != null) throw new Error(`the seeding server exited early:\n${out}`);
     if (Date.now() > deadline) {
