@@ -149,7 +149,14 @@ function checkSettings(
       return;
     }
     case 'mqttSubscribe': {
-      if (!isText(s.topic, 256)) fail(id, 'topic', 'the topic is missing');
+      // as config-types.ts has it: 'platform' is the gateway's own down/command (no topic),
+      // 'custom' a topic filter on a broker of its own
+      if (!oneOf(s.target, ['platform', 'custom'])) fail(id, 'target', 'target must be platform or custom');
+      if (s.target === 'custom') {
+        if (typeof s.url !== 'string' || !/^mqtts?:\/\/[^\s/]+/.test(s.url) || s.url.length > 2048)
+          fail(id, 'url', 'a custom target needs an mqtt:// or mqtts:// url');
+        if (!isText(s.topic, 256)) fail(id, 'topic', 'a custom target needs a topic');
+      }
       if (!oneOf(s.qos, [0, 1])) fail(id, 'qos', 'qos must be 0 or 1');
       return;
     }

@@ -117,7 +117,7 @@ export async function listPushes(
 }
 
 /** The configuration as the gateway gets it: canonical, each packet's frame from its definition. */
-function forGateway(config: GatewayConfig, frames: ReadonlyMap<number, string>): GatewayConfig {
+export function forGateway(config: GatewayConfig, frames: ReadonlyMap<number, string>): GatewayConfig {
   const pushed = canonicalConfig(config);
   for (const node of pushed.nodes) {
     if (node.type !== 'serialPacket') continue;
