@@ -83,6 +83,14 @@ export interface Config {
   simCarrierAdapter: CarrierMode;
   /** minutes between carrier syncs of every SIM card (0 = no scheduled sync) */
   simSyncMinutes: number;
+  /** the firmware upgrade's timeouts, in seconds (docs/firmware.md): ack, progress, total */
+  firmwareAckTimeoutS: number;
+  firmwareProgressTimeoutS: number;
+  firmwareTotalTimeoutS: number;
+  /** upgrades the gateways hold at once across the platform; the rest wait queued */
+  firmwareMaxDispatch: number;
+  /** largest firmware image accepted, in bytes */
+  firmwareMaxBytes: number;
 }
 
 export interface WechatLoginConfig {
@@ -190,6 +198,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     simCarrierAdapter: carrierMode(env.SIM_CARRIER_ADAPTER, Boolean(databaseUrl)),
     simSyncMinutes: positive(env.SIM_SYNC_MINUTES, 240, 'SIM_SYNC_MINUTES'),
+    firmwareAckTimeoutS: positive(env.FIRMWARE_ACK_TIMEOUT_S, 30, 'FIRMWARE_ACK_TIMEOUT_S') || 30,
+    firmwareProgressTimeoutS:
+      positive(env.FIRMWARE_PROGRESS_TIMEOUT_S, 60, 'FIRMWARE_PROGRESS_TIMEOUT_S') || 60,
+    firmwareTotalTimeoutS: positive(env.FIRMWARE_TOTAL_TIMEOUT_S, 300, 'FIRMWARE_TOTAL_TIMEOUT_S') || 300,
+    firmwareMaxDispatch: positive(env.FIRMWARE_MAX_DISPATCH, 50, 'FIRMWARE_MAX_DISPATCH') || 50,
+    firmwareMaxBytes:
+      positive(env.FIRMWARE_MAX_BYTES, 64 * 1024 * 1024, 'FIRMWARE_MAX_BYTES') || 64 * 1024 * 1024,
   };
 }
 
