@@ -12,6 +12,7 @@ import deviceRoutes from './devices/routes';
 import deviceViewRoutes from './deviceviews/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
+import firmwareRoutes from './firmware/routes';
 import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
@@ -46,6 +47,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   maintenanceRoutes,
   gatewayConfigRoutes,
   deviceViewRoutes,
+  firmwareRoutes,
   passthroughRoutes,
   cabinRoutes,
   dataItemRoutes,

@@ -7,6 +7,7 @@ import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { devicesRouteCases } from '../modules/devices/route-cases';
 import { deviceViewsRouteCases } from '../modules/deviceviews/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
+import { firmwareRouteCases } from '../modules/firmware/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
@@ -45,6 +46,7 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...devicesRouteCases,
   ...gatewayConfigRouteCases,
   ...deviceViewsRouteCases,
+  ...firmwareRouteCases,
   ...packetsRouteCases,
   ...passthroughRouteCases,
   ...simRouteCases,

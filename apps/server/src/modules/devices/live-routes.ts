@@ -6,7 +6,9 @@
  * - `{"type":"device", id, online, status, …}` when a device of the caller's company that the
  *   caller can read changes its online state, status, firmware or ports;
  * - `{"type":"bind", requestId, state, deviceId}` when one of the caller's own bind requests
- *   is bound, expires or is cancelled.
+ *   is bound, expires or is cancelled;
+ * - `{"type":"upgrade", deviceId, upgrade}` when a firmware upgrade of a readable device moves
+ *   (state or progress; docs/firmware.md).
  *
  * - `{"type":"flow", deviceId, kind, …}` for a device the socket watches (the device views):
  *   after `{"type":"watch","deviceId":N}` (answered `{"type":"watching","deviceId":N}`, or an
@@ -30,6 +32,7 @@ import type { DeviceEvent, FlowEvent } from '../../platform/live';
 import { levelOf } from '../cabin/permissions';
 import { dataCaller } from '../cabin/routes';
 import { dataItems } from '../dataitems/tables';
+import { upgradeMessage } from '../firmware/views';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORISED } from '../records/live-routes';
 import { companyDevice } from './access';
 import { DEVICE_CODES } from './schemas';
@@ -125,6 +128,13 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
             if (!watched.has(event.gatewayId) || !(await mayRead(event.gatewayId))) return;
             const flow = await visibleFlow(event.flow);
             if (flow) send({ type: 'flow', deviceId: event.gatewayId, ...flow });
+          });
+          return;
+        }
+        if (event.type === 'upgrade') {
+          const upgrade = { ...event.upgrade, message: upgradeMessage(event.upgrade.state, request.lang) };
+          serially(async () => {
+            if (await mayRead(event.gatewayId)) send({ type: 'upgrade', deviceId: event.gatewayId, upgrade });
           });
           return;
         }
