@@ -28,6 +28,7 @@ export * from './devices/records';
 export * from './devices/registers';
 export * from './devices/sim';
 export * from './devices/status';
+export * from './devices/upgrade';
 export * from './errors';
 export * from './image-header';
 export * from './menu-codes';
