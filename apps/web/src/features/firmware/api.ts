@@ -4,6 +4,7 @@
  * and the operator's firmware versions (system maintenance, system_gateway). A device is named
  * by its registry id, or by its serial number on the device's page.
  */
+import { UPGRADE_STATES, type UpgradeFailureReason, type UpgradeState } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
 import { get, request } from '../../app/http/client';
@@ -30,33 +31,15 @@ export interface FirmwareVersion {
   newer?: boolean;
 }
 
-/** The ordered states an upgrade goes through, then its two ends. */
-export const UPGRADE_STEPS = [
-  'queued',
-  'dispatched',
-  'accepted',
-  'downloading',
-  'verifying',
-  'installing',
-  'rebooting',
-  'checking',
-  'success',
-] as const;
-export type UpgradeState = (typeof UPGRADE_STEPS)[number] | 'failed';
+export type { UpgradeState };
 
-export const FAILURE_REASONS = [
-  'download',
-  'verify',
-  'install',
-  'ackTimeout',
-  'progressTimeout',
-  'totalTimeout',
-  'interrupted',
-  'versionCheck',
-  'notSent',
-  'cancelled',
-] as const;
-export type FailureReason = (typeof FAILURE_REASONS)[number];
+/** The ordered states an upgrade goes through to success (the domain's, failed aside). */
+export const UPGRADE_STEPS = UPGRADE_STATES.filter(
+  (state): state is Exclude<UpgradeState, 'failed'> => state !== 'failed',
+);
+
+/** the domain's reasons, and a queued batch entry cancelled */
+export type FailureReason = UpgradeFailureReason | 'cancelled';
 
 export interface Upgrade {
   id: number;

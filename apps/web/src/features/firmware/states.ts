@@ -4,7 +4,7 @@
  */
 import { type FailureReason, UPGRADE_STEPS, type Upgrade, type UpgradeState } from './api';
 
-export type Step = (typeof UPGRADE_STEPS)[number];
+export type Step = Exclude<UpgradeState, 'failed'>;
 export type StepStatus = 'wait' | 'process' | 'finish' | 'error';
 
 /** The step a failure of this reason happened at, when the reason says it. */

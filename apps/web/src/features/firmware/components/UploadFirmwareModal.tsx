@@ -1,12 +1,11 @@
 import { InboxOutlined } from '@ant-design/icons';
+import { FIRMWARE_VERSION_PATTERN } from '@platform/domain';
 import { Alert, Form, Input, Modal, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/http/client';
 import { type FirmwareVersion, firmwareApi } from '../api';
 
-/** The version rule of the contract: 1-4 dotted numbers of up to 4 digits, an optional -suffix. */
-export const VERSION_PATTERN = /^\d{1,4}(\.\d{1,4}){0,3}(-[A-Za-z0-9.]{1,16})?$/;
 const MODEL_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,30}[\x21-\x7e])?$/;
 const NOTES_MAX = 5000;
 
@@ -110,7 +109,7 @@ export function UploadFirmwareModal({ open, model, onClose, onUploaded }: Props)
           label={t('fields.version')}
           rules={[
             { required: true, whitespace: true, message: t('admin.versionRequired') },
-            { pattern: VERSION_PATTERN, message: t('admin.versionInvalid') },
+            { pattern: FIRMWARE_VERSION_PATTERN, message: t('admin.versionInvalid') },
           ]}
         >
           <Input placeholder="1.3.0" maxLength={32} data-testid="fw-upload-version" />
