@@ -46,7 +46,8 @@ export interface Upgrade {
   deviceId: number;
   serialNumber: string;
   deviceName: string;
-  versionId: number;
+  /** null once the version was deleted */
+  versionId: number | null;
   version: string;
   fromVersion: string | null;
   state: UpgradeState;
@@ -93,7 +94,8 @@ export interface BatchResult {
 
 export interface BatchView {
   batchId: number;
-  versionId: number;
+  /** null once the version was deleted */
+  versionId: number | null;
   version: string;
   createdAt: string;
   counts: Partial<Record<UpgradeState, number>>;
