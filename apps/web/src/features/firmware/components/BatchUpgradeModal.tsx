@@ -97,7 +97,6 @@ function BatchUpgradeDialog({ devices, onClose }: { devices: BatchDevice[]; onCl
       title={t('batch.title')}
       onCancel={onClose}
       destroyOnHidden
-      data-testid="fw-batch"
       footer={
         started ? (
           <Button onClick={onClose}>{t('batch.close')}</Button>
@@ -117,7 +116,7 @@ function BatchUpgradeDialog({ devices, onClose }: { devices: BatchDevice[]; onCl
         )
       }
     >
-      <Space orientation="vertical" size={12} className="fw-page">
+      <Space orientation="vertical" size={12} className="fw-page" data-testid="fw-batch">
         <Typography.Text>{t('batch.selected', { n: devices.length })}</Typography.Text>
         {!started ? (
           <Space wrap>

@@ -180,7 +180,8 @@ function NotesModal(props: { version: FirmwareVersion | null; onClose: () => voi
       destroyOnHidden
       onOk={async () => {
         if (!v) return;
-        const values = await form.validateFields();
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
         setSaving(true);
         try {
           await firmwareApi.update(v.id, values.notesZh ?? '', values.notesEn ?? '');

@@ -27,6 +27,7 @@ export function UpgradeProgress({ upgrade, lastSeen, onRetry, retrying, vertical
   const { t } = useTranslation('firmware');
   const live = isLive(upgrade);
   const statuses = stepStatuses(upgrade, lastSeen);
+  const current = statuses.findIndex((status) => status !== 'finish');
   const lang = currentLang();
   const showPercent =
     live && (upgrade.state === 'downloading' || upgrade.state === 'installing') && upgrade.progress != null;
@@ -117,6 +118,8 @@ export function UpgradeProgress({ upgrade, lastSeen, onRetry, retrying, vertical
         orientation={vertical ? 'vertical' : 'horizontal'}
         titlePlacement={vertical ? undefined : 'vertical'}
         responsive={false}
+        // the step that is on (or failed, or the last one done): antd styles it as the current one
+        current={current === -1 ? statuses.length - 1 : current}
         className="fw-steps"
         items={UPGRADE_STEPS.map((step, i) => ({
           title: t(`steps.${step}`),

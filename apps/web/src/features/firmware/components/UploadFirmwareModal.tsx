@@ -46,7 +46,10 @@ export function UploadFirmwareModal({ open, model, onClose, onUploaded }: Props)
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // the form shows what it refuses beside each field; nothing is sent
+    const values = await form.validateFields().catch(() => null);
+    if (!file) setFileError(t('admin.fileRequired'));
+    if (!values) return;
     if (!file) {
       setFileError(t('admin.fileRequired'));
       return;
@@ -90,75 +93,76 @@ export function UploadFirmwareModal({ open, model, onClose, onUploaded }: Props)
         onClose();
       }}
       destroyOnHidden
-      data-testid="fw-upload-modal"
     >
-      <Typography.Paragraph type="secondary">{t('admin.uploadHint')}</Typography.Paragraph>
-      <Form<Values> form={form} layout="vertical" initialValues={{ model: model ?? '' }} requiredMark>
-        <Form.Item
-          name="model"
-          label={t('fields.model')}
-          rules={[
-            { required: true, whitespace: true, message: t('admin.modelRequired') },
-            { pattern: MODEL_PATTERN, message: t('admin.modelInvalid') },
-          ]}
-        >
-          <Input placeholder="SDG-200" maxLength={32} data-testid="fw-upload-model" />
-        </Form.Item>
-        <Form.Item
-          name="version"
-          label={t('fields.version')}
-          rules={[
-            { required: true, whitespace: true, message: t('admin.versionRequired') },
-            { pattern: FIRMWARE_VERSION_PATTERN, message: t('admin.versionInvalid') },
-          ]}
-        >
-          <Input placeholder="1.3.0" maxLength={32} data-testid="fw-upload-version" />
-        </Form.Item>
-        <Form.Item
-          label={t('fields.file')}
-          required
-          validateStatus={fileError ? 'error' : undefined}
-          help={fileError ?? undefined}
-        >
-          <Upload.Dragger
-            multiple={false}
-            maxCount={1}
-            beforeUpload={(picked) => {
-              setFile(picked);
-              setFileError(null);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-            fileList={
-              file ? [{ uid: 'firmware', name: `${file.name} (${file.size} B)`, status: 'done' }] : []
-            }
-            data-testid="fw-upload-file"
+      <div data-testid="fw-upload-modal">
+        <Typography.Paragraph type="secondary">{t('admin.uploadHint')}</Typography.Paragraph>
+        <Form<Values> form={form} layout="vertical" initialValues={{ model: model ?? '' }} requiredMark>
+          <Form.Item
+            name="model"
+            label={t('fields.model')}
+            rules={[
+              { required: true, whitespace: true, message: t('admin.modelRequired') },
+              { pattern: MODEL_PATTERN, message: t('admin.modelInvalid') },
+            ]}
           >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('admin.chooseFile')}</p>
-          </Upload.Dragger>
-        </Form.Item>
-        <Form.Item
-          name="notesZh"
-          label={t('fields.notesZh')}
-          rules={[{ max: NOTES_MAX, message: t('admin.notesTooLong') }]}
-        >
-          <Input.TextArea rows={3} showCount maxLength={NOTES_MAX} data-testid="fw-upload-notes-zh" />
-        </Form.Item>
-        <Form.Item
-          name="notesEn"
-          label={t('fields.notesEn')}
-          rules={[{ max: NOTES_MAX, message: t('admin.notesTooLong') }]}
-        >
-          <Input.TextArea rows={3} showCount maxLength={NOTES_MAX} data-testid="fw-upload-notes-en" />
-        </Form.Item>
-      </Form>
-      {percent != null ? (
-        <Progress percent={percent} size="small" format={(p) => t('admin.uploading', { percent: p })} />
-      ) : null}
-      {failure ? <Alert type="error" showIcon title={failure} /> : null}
+            <Input placeholder="SDG-200" maxLength={32} data-testid="fw-upload-model" />
+          </Form.Item>
+          <Form.Item
+            name="version"
+            label={t('fields.version')}
+            rules={[
+              { required: true, whitespace: true, message: t('admin.versionRequired') },
+              { pattern: FIRMWARE_VERSION_PATTERN, message: t('admin.versionInvalid') },
+            ]}
+          >
+            <Input placeholder="1.3.0" maxLength={32} data-testid="fw-upload-version" />
+          </Form.Item>
+          <Form.Item
+            label={t('fields.file')}
+            required
+            validateStatus={fileError ? 'error' : undefined}
+            help={fileError ?? undefined}
+          >
+            <Upload.Dragger
+              multiple={false}
+              maxCount={1}
+              beforeUpload={(picked) => {
+                setFile(picked);
+                setFileError(null);
+                return false;
+              }}
+              onRemove={() => setFile(null)}
+              fileList={
+                file ? [{ uid: 'firmware', name: `${file.name} (${file.size} B)`, status: 'done' }] : []
+              }
+              data-testid="fw-upload-file"
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">{t('admin.chooseFile')}</p>
+            </Upload.Dragger>
+          </Form.Item>
+          <Form.Item
+            name="notesZh"
+            label={t('fields.notesZh')}
+            rules={[{ max: NOTES_MAX, message: t('admin.notesTooLong') }]}
+          >
+            <Input.TextArea rows={3} showCount maxLength={NOTES_MAX} data-testid="fw-upload-notes-zh" />
+          </Form.Item>
+          <Form.Item
+            name="notesEn"
+            label={t('fields.notesEn')}
+            rules={[{ max: NOTES_MAX, message: t('admin.notesTooLong') }]}
+          >
+            <Input.TextArea rows={3} showCount maxLength={NOTES_MAX} data-testid="fw-upload-notes-en" />
+          </Form.Item>
+        </Form>
+        {percent != null ? (
+          <Progress percent={percent} size="small" format={(p) => t('admin.uploading', { percent: p })} />
+        ) : null}
+        {failure ? <Alert type="error" showIcon title={failure} /> : null}
+      </div>
     </Modal>
   );
 }
