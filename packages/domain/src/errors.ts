@@ -324,6 +324,41 @@ export const CATALOGUE = {
     en: 'Download information acquisition failed!',
     zh: '下载信息获取失败！',
   },
+  gatewayOfflinePassthrough: {
+    code: C.BUSINESS,
+    en: 'The current gateway is offline: its ports cannot be debugged.',
+    zh: '当前网关离线，无法调试其串口。',
+  },
+  gatewayOfflineCommand: {
+    code: C.BUSINESS,
+    en: 'The current gateway is offline and cannot receive commands.',
+    zh: '当前网关离线，无法接收指令。',
+  },
+  passthroughPortUnknown: {
+    code: C.VALIDATION,
+    en: 'The gateway has no port {port}',
+    zh: '网关没有端口 {port}',
+  },
+  passthroughPortInUse: {
+    code: C.CONFLICT,
+    en: 'Port {port} of this gateway is in use by {name} in the serial debug assistant',
+    zh: '该网关的端口 {port} 正被 {name} 在串口调试助手中使用',
+  },
+  passthroughTooLong: {
+    code: C.VALIDATION,
+    en: 'At most {max} bytes can be sent at once',
+    zh: '一次最多发送 {max} 个字节',
+  },
+  passthroughTooFast: {
+    code: C.RATE_LIMITED,
+    en: 'Sending too fast: at most {max} sends a second',
+    zh: '发送过于频繁，每秒最多发送 {max} 次',
+  },
+  passthroughEmpty: {
+    code: C.VALIDATION,
+    en: 'Please enter the data to send',
+    zh: '请输入要发送的数据',
+  },
   configCheckFailed: {
     code: C.BUSINESS,
     en: 'The configuration failed the check. Please use the configuration check for details.',

@@ -18,6 +18,7 @@ import ingestRoutes from './ingest/routes';
 import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
 import packetRoutes from './packets/routes';
+import passthroughRoutes from './passthrough/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
 import simRoutes from './sims/routes';
@@ -43,6 +44,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   devicePermissionRoutes,
   maintenanceRoutes,
   gatewayConfigRoutes,
+  passthroughRoutes,
   cabinRoutes,
   dataItemRoutes,
   recordRoutes,

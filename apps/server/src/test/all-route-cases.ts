@@ -13,6 +13,7 @@ import { ingestRouteCases } from '../modules/ingest/route-cases';
 import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { packetsRouteCases } from '../modules/packets/route-cases';
+import { passthroughRouteCases } from '../modules/passthrough/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
 import { simRouteCases } from '../modules/sims/route-cases';
@@ -43,5 +44,6 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...devicesRouteCases,
   ...gatewayConfigRouteCases,
   ...packetsRouteCases,
+  ...passthroughRouteCases,
   ...simRouteCases,
 };
