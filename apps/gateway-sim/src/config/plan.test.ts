@@ -173,7 +173,7 @@ describe('the parsing values the platform pushes (JSON telemetry of a platform-m
   it('sends nothing for an answer the platform would refuse (bad CRC)', () => {
     const packet = planConfig(config([voltage, flag])).packets[0]!;
     const broken = bytes(answer);
-    broken[broken.length - 1] ^= 0xff;
+    broken[broken.length - 1] = broken.at(-1)! ^ 0xff;
     expect(telemetryRecords(packet, broken, 't')).toEqual([]);
   });
 
