@@ -9,7 +9,9 @@
  * Protocol: prints one JSON line `{"ready":true,"port":…,"mqttPort":…}`; then reads lines on
  * stdin: `stats` answers one JSON line (pipeline flushes and records, pg queries, CPU);
  * `profile-start` and `profile-stop <file>` CPU-profile the measured window only (no start-up);
- * `close` closes the app (in-flight writes commit) and exits.
+ * `close` closes the app (in-flight writes commit) and exits. The fleet benchmark's commands
+ * (bench/fleet-setup.ts): `fleet-setup <json>`, `fleet-push <json>`, `fleet-pushes <companyId>`
+ * answer one JSON line each.
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -20,6 +22,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { App } from '../apps/server/src/platform/context';
 import { openDatabase } from '../apps/server/src/platform/db';
+import { pushFleet, pushStates, setupFleet } from './fleet-setup';
 
 const mode = process.argv[2] ?? 'app';
 
@@ -31,7 +34,7 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
-function send(message: Record<string, unknown>): void {
+function send(message: object): void {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 
@@ -64,6 +67,10 @@ async function startApp(): Promise<{
       MQTT_SHARE_GROUP: process.env.MQTT_SHARE_GROUP ?? '',
       WEB_DIST: '/nonexistent',
       DATA_DIR: process.env.DATA_DIR ?? '/tmp/bench-data',
+      // the fleet benchmark connects every gateway from one address (production default 30)
+      ...(process.env.MQTT_CONNECT_FAIL_LIMIT
+        ? { MQTT_CONNECT_FAIL_LIMIT: process.env.MQTT_CONNECT_FAIL_LIMIT }
+        : {}),
     }),
     seedDemo: false,
   };
@@ -101,7 +108,25 @@ async function main(): Promise<void> {
     } else if (line === 'stats') {
       const stats = started.app ? started.app.ingest.stats : { flushes: 0, records: 0 };
       const cpu = process.cpuUsage();
-      send({ ...stats, queries, rss: process.memoryUsage().rss, cpuMicros: cpu.user + cpu.system });
+      send({
+        ...stats,
+        queries,
+        rss: process.memoryUsage().rss,
+        cpuMicros: cpu.user + cpu.system,
+        gatewayDrops: started.app?.gateways ? { ...started.app.gateways.drops } : {},
+      });
+    } else if (line.startsWith('fleet-') && started.app) {
+      const space = line.indexOf(' ');
+      const command = space < 0 ? line : line.slice(0, space);
+      const arg = space < 0 ? '' : line.slice(space + 1);
+      try {
+        if (command === 'fleet-setup') send(await setupFleet(started.app, JSON.parse(arg)));
+        else if (command === 'fleet-push') send(await pushFleet(started.app, JSON.parse(arg)));
+        else if (command === 'fleet-pushes') send(await pushStates(started.app, Number(arg)));
+        else send({ error: `unknown command ${command}` });
+      } catch (error) {
+        send({ error: (error as Error).stack ?? String(error) });
+      }
     } else if (line === 'close') {
       await started.close();
       send({ closed: true });

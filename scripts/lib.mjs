@@ -73,7 +73,11 @@ export async function buildServer() {
   }
   await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'apps/server/src/main.ts', 'bench-server': 'bench/server.ts' },
+    entryPoints: {
+      main: 'apps/server/src/main.ts',
+      'bench-server': 'bench/server.ts',
+      'fleet-sim': 'bench/fleet-sim.ts',
+    },
     outdir: 'apps/server/dist',
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -25,6 +25,8 @@ export interface ServerChild {
   profileStart(): Promise<void>;
   profileStop(file: string): Promise<void>;
   close(): Promise<void>;
+  /** any other line of the protocol (bench/server.ts); its one answer line */
+  command(line: string): Promise<Record<string, unknown>>;
 }
 
 export async function startServer(mode: 'app' | 'bare', env: Record<string, string>): Promise<ServerChild> {
@@ -75,6 +77,11 @@ export async function startServer(mode: 'app' | 'bare', env: Record<string, stri
       const answer = next();
       child.stdin!.write(`profile-stop ${file}\n`);
       await answer;
+    },
+    command: async (line) => {
+      const answer = next();
+      child.stdin!.write(`${line}\n`);
+      return answer;
     },
     close: async () => {
       const answer = next();

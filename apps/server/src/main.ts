@@ -1,17 +1,18 @@
 /** Starts the platform: embedded default (PGlite in ./data) unless DATABASE_URL is set. */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type DemoFleet, startDemoFleet } from '@platform/gateway-sim';
+import type { DemoFleet } from '@platform/gateway-sim';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createScheduler } from './modules/analysis/scheduler';
 import { createSimSyncScheduler } from './modules/sims/sync';
 import { type Database, openDatabase } from './platform/db';
+import { installFootprintReport } from './platform/footprint';
 import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
 import { brokerAddress } from './platform/mqtt-external';
 import { LogSmsProvider } from './platform/sms';
 import { type DemoLogin, isEmpty, seedDemo, seedFirstAdmin } from './seed/demo';
-import { provisionDemoGateways, readDemoGateways } from './seed/demo-gateways';
+import { startDemoGateways } from './seed/demo-fleet';
 import { type DemoPublisher, startDemoPublisher } from './seed/demo-publisher';
 
 const config = loadConfig();
@@ -30,7 +31,10 @@ if (config.databaseUrl) {
     process.exit(1);
   }
   await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
-  database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
+  database = await openDatabase({
+    dataDir: path.join(config.dataDir, 'db'),
+    ...(config.pgliteSettings ? { settings: config.pgliteSettings } : {}),
+  });
 }
 
 let logins: DemoLogin[] = [];
@@ -71,29 +75,15 @@ if (config.seedDemo && process.env.DEMO_PUBLISHER !== 'off' && app.mqtt) {
   });
   if (publisher) lines.push('  demo boiler: publishing a steam reading every 5 s over MQTT');
 }
-// the demo gateways: their accounts on a broker whose accounts the server keeps (their secrets
-// are in the demo's secrets file), and the simulated fleet itself, in this process, connected
-// to the broker as any gateway is (DEMO_GATEWAYS=off stops it)
+// the demo gateways, simulated in this process and connected to the broker as any gateway is,
+// their meters and sensors feeding the demo's items (DEMO_GATEWAYS=off stops them)
 let demoFleet: DemoFleet | null = null;
-if (config.seedDemo && config.demoGateways && app.mqtt) {
-  const fleet = await readDemoGateways(config.dataDir);
-  if (fleet && app.mqtt.accounts)
-    await provisionDemoGateways(database.db, app.mqtt.accounts, fleet).catch((error) =>
-      app.log.warn({ err: error }, 'could not give the demo gateways their MQTT broker accounts'),
+if (config.seedDemo) {
+  demoFleet = await startDemoGateways(app);
+  if (demoFleet)
+    lines.push(
+      `  demo gateways: ${demoFleet.list().length} simulated, their buttons at ${url}/general/dev/demoDevices`,
     );
-  if (fleet) {
-    const brokerHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-    const mqttUrl = config.mqttUrl ? brokerAddress(config.mqttUrl) : `mqtt://${brokerHost}:${app.mqtt.port}`;
-    demoFleet = await startDemoFleet({ dataDir: config.dataDir, mqttUrl, log: app.log }).catch((error) => {
-      app.log.warn({ err: error }, 'could not start the demo gateways');
-      return null;
-    });
-    app.demoDevices.fleet = demoFleet;
-    if (demoFleet)
-      lines.push(
-        `  demo gateways: ${demoFleet.list().length} simulated, their buttons at ${url}/general/dev/demoDevices`,
-      );
-  }
 }
 if (!config.databaseUrl && app.sms instanceof LogSmsProvider) {
   lines.push(`  SMS codes (no SMS is sent here): printed below, and at ${url}/general/dev/smsOutbox`);
@@ -109,6 +99,8 @@ if (config.simSyncMinutes > 0 && app.simCarriers.mode !== 'off') {
   lines.push(`  SIM cards: ${app.simCarriers.mode} carrier, synced every ${config.simSyncMinutes} min`);
 }
 console.log(lines.join('\n'));
+// FOOTPRINT_REPORT=<file>: the memory breakdown written there on SIGUSR2 (bench/footprint.ts)
+if (process.env.FOOTPRINT_REPORT) installFootprintReport(process.env.FOOTPRINT_REPORT, database);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -1,4 +1,4 @@
-import type { GatewayConfig, GatewayNode } from '@platform/domain';
+import { CONFIG_TEMPLATE_IDS, configTemplate, type GatewayConfig, type GatewayNode } from '@platform/domain';
 import { describe, expect, it } from 'vitest';
 import { defaultPorts, pollingConfig } from '../layouts';
 import { checkConfig, MAX_NODES } from './check';
@@ -146,6 +146,28 @@ describe('the gateway’s own configuration check', () => {
     expect(fields(withNode({ id: 'com1', type: 'delay', name: 'dup', settings: { ms: 1 } }))).toEqual([
       'com1.id',
     ]);
+  });
+
+  it('takes an MQTT subscribe node as the platform makes it: its own down/command needs no topic', () => {
+    const subscribe = (settings: unknown) =>
+      fields(withNode({ id: 's', type: 'mqttSubscribe', name: 's', settings }));
+    expect(subscribe({ target: 'platform', qos: 1 })).toEqual([]);
+    expect(
+      subscribe({ target: 'custom', url: 'mqtt://broker.example:1883', topic: 'site/+/cmd', qos: 0 }),
+    ).toEqual([]);
+    expect(subscribe({ target: 'custom', qos: 0 })).toEqual(['s.url', 's.topic']);
+    expect(subscribe({ target: 'elsewhere', qos: 2 })).toEqual(['s.target', 's.qos']);
+  });
+
+  it('accepts the platform’s starting templates once filled in (they pass the platform’s check)', () => {
+    for (const id of CONFIG_TEMPLATE_IDS) {
+      const config = configTemplate(id, { packetId: 7, values: [{ name: 'v', itemId: 3, fieldKey: 'f1' }] });
+      // the platform fills each packet's frame from its definition when it pushes
+      for (const node of config.nodes)
+        if (node.type === 'serialPacket')
+          node.settings = { ...node.settings, frame: '01 03 00 00 00 02 C4 0B' };
+      expect(checkConfig(config, [1, 2]), id).toEqual([]);
+    }
   });
 
   it('checks the values a parser decodes in JSON mode', () => {

@@ -13,9 +13,12 @@ import {
   DATA_BITS,
   ENCODINGS,
   GATEWAY_NODE_TYPES,
+  messageFor,
+  normalizeValue,
   PORT_ROLES,
   SAMPLING_MINUTES,
   STOP_BITS,
+  valueProblems,
 } from '@platform/domain';
 import { POINT_TYPES, WORD_ORDERS } from '../modbus/registers';
 
@@ -149,7 +152,14 @@ function checkSettings(
       return;
     }
     case 'mqttSubscribe': {
-      if (!isText(s.topic, 256)) fail(id, 'topic', 'the topic is missing');
+      // as config-types.ts has it: 'platform' is the gateway's own down/command (no topic),
+      // 'custom' a topic filter on a broker of its own
+      if (!oneOf(s.target, ['platform', 'custom'])) fail(id, 'target', 'target must be platform or custom');
+      if (s.target === 'custom') {
+        if (typeof s.url !== 'string' || !/^mqtts?:\/\/[^\s/]+/.test(s.url) || s.url.length > 2048)
+          fail(id, 'url', 'a custom target needs an mqtt:// or mqtts:// url');
+        if (!isText(s.topic, 256)) fail(id, 'topic', 'a custom target needs a topic');
+      }
       if (!oneOf(s.qos, [0, 1])) fail(id, 'qos', 'qos must be 0 or 1');
       return;
     }
@@ -220,6 +230,12 @@ function checkParserValues(
     const field = `values[${i}]`;
     if (!isObj(v) || !isText(v.name, 64)) {
       fail(id, field, 'a value needs a name');
+      return;
+    }
+    if ('valueType' in v) {
+      // the platform's form (its parsing definition's values): the platform's own rules
+      for (const problem of valueProblems(normalizeValue(v), null))
+        fail(id, `${field}.${problem.field}`, messageFor(problem.key, 'en', problem.params));
       return;
     }
     if (!isInt(v.offset, 0, MAX_FRAME_BYTES - 1))

@@ -11,6 +11,7 @@ import devicePermissionRoutes from './devices/permission-routes';
 import deviceRoutes from './devices/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
+import firmwareRoutes from './firmware/routes';
 import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
@@ -18,6 +19,7 @@ import ingestRoutes from './ingest/routes';
 import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
 import packetRoutes from './packets/routes';
+import passthroughRoutes from './passthrough/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
 import simRoutes from './sims/routes';
@@ -43,6 +45,8 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   devicePermissionRoutes,
   maintenanceRoutes,
   gatewayConfigRoutes,
+  firmwareRoutes,
+  passthroughRoutes,
   cabinRoutes,
   dataItemRoutes,
   recordRoutes,

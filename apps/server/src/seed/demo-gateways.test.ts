@@ -1,10 +1,15 @@
 import { stat } from 'node:fs/promises';
+import { checkGatewayConfig } from '@platform/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabinNodes } from '../modules/cabin/tables';
 import { dataItems } from '../modules/dataitems/tables';
 import { brokerUrl, connectGateway, gatewayRow, publishUp, waitFor } from '../modules/devices/test-support';
+import { checkLookups, companyLookups } from '../modules/gatewayconfig/lookups';
+import { gatewayConfigVersions } from '../modules/gatewayconfig/tables';
 import { gateways } from '../modules/gateways/tables';
+import { serialPackages, serialParsers } from '../modules/packets/tables';
+import { users } from '../modules/users/tables';
 import { sha256 } from '../platform/tokens';
 import { bearer, buildTestApp, login, type TestApp } from '../test/helper';
 import { connackCode } from '../test/mqtt-clients';
@@ -44,6 +49,71 @@ describe('the demo gateways', () => {
     // the switch room gateway feeds an item whose data source names it
     const [item] = await t.db.select().from(dataItems).where(eq(dataItems.name, '配电室电量'));
     expect(item!.sources).toEqual([{ deviceId: 'SDG4024000103', deviceName: '配电室网关' }]);
+    expect(item!.fields.map((f) => `${f.name} ${f.unit}`)).toEqual([
+      '电压 V',
+      '电流 A',
+      '有功功率 kW',
+      '电能 kWh',
+    ]);
+    const fed = (await t.db.select().from(dataItems).where(eq(dataItems.kind, 13)))
+      .filter((i) => i.sources.some((s) => s.deviceId.startsWith('SDG')))
+      .map((i) => `${i.sources[0]!.deviceId} ${i.name}`)
+      .sort();
+    expect(fed).toEqual(
+      [
+        'SDG2024000101 锅炉给水',
+        'SDG2024000101 锅炉房温湿度',
+        'SDG2024000102 压缩空气',
+        'SDG2024000102 空压机电量',
+        'SDG4024000103 照明回路',
+        'SDG4024000103 配电室电量',
+      ].sort(),
+    );
+  });
+
+  it('gives each bound gateway a path from its slaves to the items: packages, parsing, configuration version 1', async () => {
+    const fleet = (await readDemoGateways(t.dataDir))!;
+    const [admin] = await t.db.select().from(users).where(eq(users.phone, DEMO_ADMIN_PHONE));
+    const packages = await t.db.select().from(serialPackages);
+    expect(packages).toHaveLength(6);
+    const caller = { companyId: packages[0]!.companyId, userId: admin!.id };
+    const lookups = checkLookups(await companyLookups(t.db, caller));
+    const items = await t.db.select().from(dataItems).where(eq(dataItems.kind, 13));
+    for (const pkg of packages) {
+      // a Modbus read request (function 03) the simulated slave answers
+      expect(pkg.frame).toMatch(/^[0-9A-F]{2} 03 00 00 00 [0-9A-F]{2}$/);
+      const [parser] = await t.db.select().from(serialParsers).where(eq(serialParsers.packageId, pkg.id));
+      expect(parser!.values.length).toBeGreaterThanOrEqual(3);
+      for (const value of parser!.values) {
+        const item = items.find((i) => i.id === value.itemId);
+        expect(
+          item?.fields.some((f) => f.key === value.fieldKey),
+          value.name,
+        ).toBe(true);
+      }
+    }
+    for (const sn of ['SDG2024000101', 'SDG2024000102', 'SDG4024000103']) {
+      const [gateway] = await t.db.select().from(gateways).where(eq(gateways.serialNumber, sn));
+      const versions = await t.db
+        .select()
+        .from(gatewayConfigVersions)
+        .where(eq(gatewayConfigVersions.gatewayId, gateway!.id));
+      expect(versions.map((v) => v.version)).toEqual([1]);
+      const config = versions[0]!.config;
+      expect(checkGatewayConfig(config, lookups).filter((p) => p.severity === 'error')).toEqual([]);
+      // the gateway runs it as a push would have sent it: the frames filled in, the push's hash
+      const entry = fleet.find((g) => g.sn === sn)!;
+      expect(entry.config!.version).toBe(1);
+      expect(gateway!.configVersion).toBe(1);
+      expect(gateway!.configHash).toBe(entry.config!.hash);
+      const sent = entry.config!.config.nodes.filter((n) => n.type === 'serialPacket');
+      expect(sent.length).toBeGreaterThan(0);
+      for (const node of sent)
+        expect((node.settings as { frame?: string }).frame).toMatch(/^([0-9A-F]{2} ){7}[0-9A-F]{2}$/);
+    }
+    const [spare] = await t.db.select().from(gateways).where(eq(gateways.serialNumber, 'SDG2024000104'));
+    expect(spare!.configVersion).toBeNull();
+    expect(fleet.find((g) => g.sn === 'SDG2024000104')!.config).toBeUndefined();
   });
 
   it('writes the secrets, only there, readable by the owner alone; the database keeps their hashes', async () => {
@@ -52,7 +122,12 @@ describe('the demo gateways', () => {
     const fleet = (await readDemoGateways(t.dataDir))!;
     expect(fleet).toHaveLength(4);
     for (const g of fleet) {
-      expect(Object.keys(g).sort()).toEqual(['firmware', 'iccid', 'model', 'secret', 'sn']);
+      const bound = DEMO_FLEET.find((f) => f.sn === g.sn)!.device !== undefined;
+      expect(Object.keys(g).sort()).toEqual(
+        bound
+          ? ['config', 'firmware', 'iccid', 'model', 'ports', 'secret', 'sn']
+          : ['firmware', 'iccid', 'model', 'ports', 'secret', 'sn'],
+      );
       const [row] = await t.db.select().from(gateways).where(eq(gateways.serialNumber, g.sn));
       expect(row!.secretHash).toBe(sha256(g.secret));
       expect(JSON.stringify(row)).not.toContain(g.secret);

@@ -1,23 +1,50 @@
 /**
  * The demo company's gateways: four registered serial numbers, three bound to the demo company
  * (their nodes in a cabin directory 设备 / Devices), one left unbound for someone to bind with
- * the button, and an IoT item one of them feeds. Light on purpose: rows, no history.
+ * the button. Each bound one has meters and sensors wired to its serial ports and a real path
+ * from them to the demo's IoT items (kind 13, in 设备 / Devices): a serial data package per
+ * slave (the Modbus read of its measurement block, as the simulator's register maps define it),
+ * its parsing binding each value to a field of an item, and a configuration (COM ← packets,
+ * COM → raw frames to the platform) saved as version 1 and running on the gateway. Light on
+ * purpose: rows, no history.
  *
  * Their secrets are generated here and written to DATA_DIR/secrets/demo-gateways.json (mode
- * 0600, a JSON array of {sn, secret, model, firmware, iccid}) for the simulated fleet `npm start`
- * runs (DEMO_GATEWAYS=off stops it); the database keeps only their SHA-256, as for any gateway.
+ * 0600, a JSON array of {sn, secret, model, firmware, iccid, ports, config?}) for the simulated
+ * fleet `npm start` runs (DEMO_GATEWAYS=off stops it); the database keeps only their SHA-256, as
+ * for any gateway. `config` is the configuration as a push would have sent it (frames filled
+ * from the packages, the push's hash), so the gateway reports running version 1 when it comes
+ * online and a push of version 1 answers "unchanged": both sides agree from the start.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type FieldDef, gatewayAcl } from '@platform/domain';
+import {
+  canonicalConfigText,
+  type FieldDef,
+  type GatewayConfig,
+  type GatewayNode,
+  gatewayAcl,
+  normalizeValue,
+  type ParserValue,
+} from '@platform/domain';
+import {
+  DEFAULT_LINE,
+  measurementPacket,
+  type PortSpec,
+  type SlaveSpec,
+  slaveModel,
+} from '@platform/gateway-sim';
 import { eq } from 'drizzle-orm';
 import type { DemoLang } from '../config';
 import { cabinNodes } from '../modules/cabin/tables';
 import { dataItems } from '../modules/dataitems/tables';
 import { bindNow } from '../modules/devices/binding';
 import { devices } from '../modules/devices/tables';
+import { companyPackages } from '../modules/gatewayconfig/packages';
+import { forGateway } from '../modules/gatewayconfig/push';
+import { saveVersion, sha256Hex } from '../modules/gatewayconfig/versions';
 import { newGatewaySecret } from '../modules/gateways/registry';
 import { gateways } from '../modules/gateways/tables';
+import { serialPackages, serialParsers } from '../modules/packets/tables';
 import type { Db } from '../platform/db';
 import type { BrokerAccounts } from '../platform/mqtt';
 import { sha256 } from '../platform/tokens';
@@ -30,6 +57,25 @@ export interface DemoGateway {
   model: string;
   firmware: string;
   iccid: string;
+  /** what is wired to its serial ports (the simulator's meters and sensors) */
+  ports?: PortSpec[];
+  /** the configuration it runs, as pushed: `{version, hash, config}` (bound gateways) */
+  config?: { version: number; hash: string; config: GatewayConfig };
+}
+
+/** Seconds between two reads of each demo meter or sensor (the demo's configuration). */
+export const DEMO_POLL_S = 10;
+
+/** One slave's measurements feeding one IoT item: which of its points, into which fields. */
+interface DemoFeed {
+  port: number;
+  address: number;
+  item: Record<DemoLang, string>;
+  description: Record<DemoLang, string>;
+  /** the slave's register point, the field's name and its decimals */
+  points: Array<{ point: string; name: Record<DemoLang, string>; decimals: number }>;
+  /** an item the seed makes anyway (its fields are powerFields) */
+  fields?: (lang: DemoLang) => FieldDef[];
 }
 
 interface FleetEntry {
@@ -37,6 +83,9 @@ interface FleetEntry {
   model: string;
   firmware: string;
   iccid: string;
+  ports: PortSpec[];
+  /** bound gateways: the items its slaves feed */
+  feeds?: DemoFeed[];
   /** bound to the demo company with this name, address and picture; absent: left unbound */
   device?: {
     name: Record<DemoLang, string>;
@@ -46,12 +95,54 @@ interface FleetEntry {
   };
 }
 
+const zhen = (zh: string, en: string): Record<DemoLang, string> => ({ zh, en });
+
 export const DEMO_FLEET: readonly FleetEntry[] = [
   {
     sn: 'SDG2024000101',
     model: 'SDG-200',
     firmware: '1.2.0',
     iccid: '89860012345678900107',
+    ports: [
+      {
+        port: 1,
+        slaves: [
+          { kind: 'flowSensor', address: 1 },
+          { kind: 'thSensor', address: 2 },
+        ],
+      },
+    ],
+    feeds: [
+      {
+        port: 1,
+        address: 1,
+        item: zhen('锅炉给水', 'Boiler feedwater'),
+        description: zhen(
+          '锅炉房网关读取的给水流量计（COM1 地址 1）',
+          'Feedwater flow meter read by the boiler room gateway (COM1, address 1)',
+        ),
+        points: [
+          { point: 'flow', name: zhen('流量', 'Flow'), decimals: 2 },
+          { point: 'pressure', name: zhen('压力', 'Pressure'), decimals: 3 },
+          { point: 'temperature', name: zhen('水温', 'Water temperature'), decimals: 1 },
+          { point: 'totalVolume', name: zhen('累计流量', 'Total volume'), decimals: 1 },
+        ],
+      },
+      {
+        port: 1,
+        address: 2,
+        item: zhen('锅炉房温湿度', 'Boiler room climate'),
+        description: zhen(
+          '锅炉房网关读取的温湿度传感器（COM1 地址 2）',
+          'Temperature and humidity sensor read by the boiler room gateway (COM1, address 2)',
+        ),
+        points: [
+          { point: 'temperature', name: zhen('温度', 'Temperature'), decimals: 1 },
+          { point: 'humidity', name: zhen('湿度', 'Humidity'), decimals: 1 },
+          { point: 'dewPoint', name: zhen('露点', 'Dew point'), decimals: 1 },
+        ],
+      },
+    ],
     device: {
       name: { zh: '锅炉房采集网关', en: 'Boiler room gateway' },
       address: { zh: '一号厂房 锅炉房西墙', en: 'Building 1, boiler room, west wall' },
@@ -64,6 +155,42 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
     model: 'SDG-200',
     firmware: '1.2.0',
     iccid: '89860012345678900115',
+    ports: [
+      { port: 1, slaves: [{ kind: 'meter3p', address: 1, order: 'CDAB' }] },
+      { port: 2, baudRate: 19200, slaves: [{ kind: 'flowSensor', address: 2 }] },
+    ],
+    feeds: [
+      {
+        port: 1,
+        address: 1,
+        item: zhen('空压机电量', 'Compressor power'),
+        description: zhen(
+          '空压站网关读取的三相电表（COM1 地址 1）',
+          'Three-phase meter read by the compressor room gateway (COM1, address 1)',
+        ),
+        points: [
+          { point: 'voltageL1', name: zhen('电压', 'Voltage'), decimals: 1 },
+          { point: 'currentL1', name: zhen('电流', 'Current'), decimals: 2 },
+          { point: 'powerTotal', name: zhen('有功功率', 'Active power'), decimals: 2 },
+          { point: 'powerFactor', name: zhen('功率因数', 'Power factor'), decimals: 3 },
+          { point: 'energyTotal', name: zhen('电能', 'Energy'), decimals: 1 },
+        ],
+      },
+      {
+        port: 2,
+        address: 2,
+        item: zhen('压缩空气', 'Compressed air'),
+        description: zhen(
+          '空压站网关读取的压缩空气流量计（COM2 地址 2）',
+          'Compressed air flow meter read by the compressor room gateway (COM2, address 2)',
+        ),
+        points: [
+          { point: 'flow', name: zhen('流量', 'Flow'), decimals: 2 },
+          { point: 'pressure', name: zhen('压力', 'Pressure'), decimals: 3 },
+          { point: 'totalVolume', name: zhen('累计流量', 'Total volume'), decimals: 1 },
+        ],
+      },
+    ],
     device: {
       name: { zh: '空压站网关', en: 'Compressor room gateway' },
       address: { zh: '二号厂房 空压站', en: 'Building 2, compressor station' },
@@ -76,6 +203,43 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
     model: 'SDG-400',
     firmware: '2.0.3',
     iccid: '89860012345678900123',
+    ports: [
+      { port: 1, slaves: [{ kind: 'meter3p', address: 1, order: 'DCBA' }] },
+      { port: 2, parity: 2, slaves: [{ kind: 'meter1p', address: 3 }] },
+    ],
+    feeds: [
+      {
+        port: 1,
+        address: 1,
+        item: zhen('配电室电量', 'Switch room power'),
+        description: zhen(
+          '配电室网关上报的低压柜电参量',
+          'Low-voltage cabinet readings reported by the switch room gateway',
+        ),
+        points: [
+          { point: 'voltageL1', name: zhen('电压', 'Voltage'), decimals: 1 },
+          { point: 'currentL1', name: zhen('电流', 'Current'), decimals: 2 },
+          { point: 'powerTotal', name: zhen('有功功率', 'Active power'), decimals: 2 },
+          { point: 'energyTotal', name: zhen('电能', 'Energy'), decimals: 1 },
+        ],
+        fields: (lang) => powerFields(lang),
+      },
+      {
+        port: 2,
+        address: 3,
+        item: zhen('照明回路', 'Lighting circuit'),
+        description: zhen(
+          '配电室网关读取的照明回路单相电表（COM2 地址 3）',
+          'Single-phase meter of the lighting circuit read by the switch room gateway (COM2, address 3)',
+        ),
+        points: [
+          { point: 'voltage', name: zhen('电压', 'Voltage'), decimals: 1 },
+          { point: 'current', name: zhen('电流', 'Current'), decimals: 2 },
+          { point: 'power', name: zhen('有功功率', 'Active power'), decimals: 3 },
+          { point: 'energyTotal', name: zhen('电能', 'Energy'), decimals: 1 },
+        ],
+      },
+    ],
     device: {
       name: { zh: '配电室网关', en: 'Switch room gateway' },
       address: { zh: '配电室 2号低压柜', en: 'Switch room, low-voltage cabinet 2' },
@@ -83,24 +247,39 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
       daysAgo: 12,
     },
   },
-  // waiting on a shelf for someone to bind it (its simulated button confirms a request)
-  { sn: 'SDG2024000104', model: 'SDG-200', firmware: '1.1.4', iccid: '89860012345678900131' },
+  // waiting on a shelf for someone to bind it (its simulated button confirms a request); a
+  // workshop's meter and sensor are wired to it, nothing configured yet
+  {
+    sn: 'SDG2024000104',
+    model: 'SDG-200',
+    firmware: '1.1.4',
+    iccid: '89860012345678900131',
+    ports: [
+      {
+        port: 1,
+        slaves: [
+          { kind: 'meter3p', address: 1 },
+          { kind: 'thSensor', address: 2 },
+        ],
+      },
+    ],
+  },
 ];
 
 const TEXT: Record<
   DemoLang,
-  { dir: string; item: string; description: string; fields: [string, string, string, string] }
+  { dir: string; read: string; frames: string; fields: [string, string, string, string] }
 > = {
   zh: {
     dir: '设备',
-    item: '配电室电量',
-    description: '配电室网关上报的低压柜电参量',
+    read: '读数',
+    frames: '原始帧上报平台',
     fields: ['电压', '电流', '有功功率', '电能'],
   },
   en: {
     dir: 'Devices',
-    item: 'Switch room power',
-    description: 'Low-voltage cabinet readings reported by the switch room gateway',
+    read: 'read',
+    frames: 'Frames to platform',
     fields: ['Voltage', 'Current', 'Active power', 'Energy'],
   },
 };
@@ -117,21 +296,156 @@ export function powerFields(lang: DemoLang): FieldDef[] {
 
 const DAY = 86_400_000;
 
+const FORMAT: Record<string, ParserValue['format']> = {
+  int16: 'int',
+  int32: 'int',
+  uint16: 'uint',
+  uint32: 'uint',
+  float32: 'float',
+};
+
+/** The fields of a feed's item: one decimal field per point, with the register's unit. */
+function feedFields(feed: DemoFeed, slave: SlaveSpec, lang: DemoLang): FieldDef[] {
+  if (feed.fields) return feed.fields(lang);
+  const model = slaveModel(slave.kind, slave.order ?? 'ABCD');
+  return feed.points.map((p, i) => {
+    const unit = model.registers.find((r) => r.name === p.point)?.unit ?? '';
+    return {
+      key: `f${i + 1}`,
+      name: p.name[lang],
+      ...(unit ? { unit } : {}),
+      type: 1,
+      decimals: p.decimals,
+    } as FieldDef;
+  });
+}
+
+/**
+ * The parsing of a slave's measurement packet for a feed: each point of the simulator's
+ * register map (catalogue offsets count from the frame's first byte, the parsing's from the
+ * first data byte) into its field.
+ */
+export function feedValues(
+  slave: SlaveSpec,
+  port: number,
+  points: DemoFeed['points'],
+  lang: DemoLang,
+  itemId: number,
+  fields: FieldDef[],
+): ParserValue[] {
+  const packet = measurementPacket(slave, port, 0);
+  return points.map((p, i) => {
+    const value = packet.values.find((v) => v.name === p.point);
+    if (!value) throw new Error(`demo: ${slave.kind} has no point ${p.point}`);
+    const bytes = value.format === 'int16' || value.format === 'uint16' ? 2 : 4;
+    return normalizeValue({
+      name: p.name[lang],
+      offset: value.offset - 3,
+      length: bytes,
+      valueType: 'decimal',
+      format: FORMAT[value.format],
+      // a 16-bit register has no word order; the slave's order applies to 32-bit values
+      order: bytes === 4 ? (value.order ?? 'ABCD') : 'ABCD',
+      scale: value.scale ?? 1,
+      decimals: p.decimals,
+      itemId,
+      fieldKey: fields[i]!.key,
+    });
+  });
+}
+
+/** The request of a slave's measurement packet, without its CRC (the package appends it). */
+function requestFrame(slave: SlaveSpec, port: number): string {
+  return measurementPacket(slave, port, 0).frame.split(' ').slice(0, 6).join(' ');
+}
+
+function slaveAt(entry: FleetEntry, port: number, address: number): SlaveSpec {
+  const slave = entry.ports.find((p) => p.port === port)?.slaves?.find((s) => s.address === address);
+  if (!slave) throw new Error(`demo: ${entry.sn} has no slave ${address} on port ${port}`);
+  return slave;
+}
+
+/**
+ * A bound demo gateway's configuration: a COM node per port with slaves (its line settings),
+ * the packet of each slave sent on it every `pollS` seconds, and the ports' answers published
+ * to the platform as raw frames (decoded there by each package's parsing). Laid out for the
+ * node editor: packets, ports, publisher from left to right.
+ */
+export function demoGatewayConfig(
+  entry: FleetEntry,
+  packets: Array<{ port: number; packetId: number; name: string }>,
+  lang: DemoLang,
+  pollS: number,
+): GatewayConfig {
+  const nodes: GatewayNode[] = [];
+  const links: GatewayConfig['links'] = [];
+  const ports = entry.ports.filter((p) => packets.some((k) => k.port === p.port));
+  ports.forEach((port, i) => {
+    nodes.push({
+      id: `com${port.port}`,
+      type: 'com',
+      name: `COM${port.port}`,
+      settings: {
+        port: port.port,
+        baudRate: port.baudRate ?? DEFAULT_LINE.baudRate,
+        dataBits: port.dataBits ?? DEFAULT_LINE.dataBits,
+        stopBits: port.stopBits ?? DEFAULT_LINE.stopBits,
+        parity: (port.parity ?? DEFAULT_LINE.parity) as 0 | 1 | 2,
+        role: 'client',
+        answerTimeoutMs: 1000,
+      },
+      position: { x: 380, y: 60 + i * 200 },
+    });
+    links.push({ from: `com${port.port}`, to: 'frames' });
+  });
+  packets.forEach((packet, i) => {
+    const id = `packet${packet.packetId}`;
+    nodes.push({
+      id,
+      type: 'serialPacket',
+      name: packet.name,
+      settings: { packetId: packet.packetId, samplingId: 1, intervalS: pollS },
+      position: { x: 40, y: 40 + i * 130 },
+    });
+    links.push({ from: id, to: `com${packet.port}` });
+  });
+  nodes.push({
+    id: 'frames',
+    type: 'mqttPublish',
+    name: TEXT[lang].frames,
+    settings: { target: 'platform', qos: 0, format: 'raw' },
+    position: { x: 700, y: 60 + Math.max(0, ports.length - 1) * 100 },
+  });
+  return { nodes, links };
+}
+
 export async function seedDemoGateways(
   db: Db,
-  opts: { companyId: number; adminId: number; lang?: DemoLang; now?: Date; dataDir?: string },
+  opts: {
+    companyId: number;
+    adminId: number;
+    lang?: DemoLang;
+    now?: Date;
+    dataDir?: string;
+    /** seconds between reads of each meter and sensor (default DEMO_POLL_S; tests go faster) */
+    pollS?: number;
+  },
 ): Promise<DemoGateway[]> {
   const lang = opts.lang ?? 'zh';
   const now = opts.now ?? new Date();
+  const pollS = opts.pollS ?? DEMO_POLL_S;
   const text = TEXT[lang];
+  const who = { companyId: opts.companyId, userId: opts.adminId };
   const fleet: DemoGateway[] = DEMO_FLEET.map((g) => ({
     sn: g.sn,
     secret: newGatewaySecret(),
     model: g.model,
     firmware: g.firmware,
     iccid: g.iccid,
+    ports: g.ports,
   }));
   await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
     const [dir] = await tx
       .insert(cabinNodes)
       .values({
@@ -142,6 +456,7 @@ export async function seedDemoGateways(
         sortOrder: 3,
       })
       .returning({ id: cabinNodes.id });
+    const configs: Array<{ index: number; gatewayId: number; config: GatewayConfig }> = [];
     for (const [i, entry] of DEMO_FLEET.entries()) {
       const registeredAt = new Date(now.getTime() - 60 * DAY);
       const [row] = await tx
@@ -159,11 +474,12 @@ export async function seedDemoGateways(
         .returning({ id: gateways.id });
       if (!entry.device) continue;
       const at = new Date(now.getTime() - entry.device.daysAgo * DAY);
-      await bindNow(tx as unknown as Db, {
+      const deviceName = entry.device.name[lang];
+      await bindNow(txDb, {
         gatewayId: row!.id,
         companyId: opts.companyId,
         userId: opts.adminId,
-        name: entry.device.name[lang],
+        name: deviceName,
         parentId: dir!.id,
         at,
       });
@@ -171,34 +487,73 @@ export async function seedDemoGateways(
         .update(devices)
         .set({ address: entry.device.address[lang], picture: `preset:${entry.device.picture}` })
         .where(eq(devices.gatewayId, row!.id));
+      // each slave it reads: an IoT item (its data source names the gateway), the packet
+      // reading the slave's measurement block and the parsing binding the values to the fields
+      const packets: Array<{ port: number; packetId: number; name: string }> = [];
+      for (const feed of entry.feeds ?? []) {
+        const slave = slaveAt(entry, feed.port, feed.address);
+        const name = feed.item[lang];
+        const [itemNode] = await tx
+          .insert(cabinNodes)
+          .values({
+            companyId: opts.companyId,
+            parentId: dir!.id,
+            type: 'dataItem',
+            name,
+            createdBy: opts.adminId,
+          })
+          .returning({ id: cabinNodes.id });
+        const fields = feedFields(feed, slave, lang);
+        const [item] = await tx
+          .insert(dataItems)
+          .values({
+            companyId: opts.companyId,
+            nodeId: itemNode!.id,
+            name,
+            kind: 13,
+            fields,
+            nextFieldNo: fields.length + 1,
+            sources: [{ deviceId: entry.sn, deviceName }],
+            description: feed.description[lang],
+          })
+          .returning({ id: dataItems.id });
+        await tx.update(cabinNodes).set({ refId: item!.id }).where(eq(cabinNodes.id, itemNode!.id));
+        const packetName = `${name} ${text.read}`;
+        const [pkg] = await tx
+          .insert(serialPackages)
+          .values({
+            companyId: opts.companyId,
+            name: packetName,
+            frame: requestFrame(slave, feed.port),
+            appendCrc: true,
+            valueType: 'byte',
+            encoding: 'HEX',
+            samplingId: 1,
+            createdBy: opts.adminId,
+          })
+          .returning({ id: serialPackages.id });
+        await tx.insert(serialParsers).values({
+          packageId: pkg!.id,
+          companyId: opts.companyId,
+          answerLength: null,
+          values: feedValues(slave, feed.port, feed.points, lang, item!.id, fields),
+          updatedBy: opts.adminId,
+        });
+        packets.push({ port: feed.port, packetId: pkg!.id, name: packetName });
+      }
+      if (packets.length === 0) continue;
+      const config = demoGatewayConfig(entry, packets, lang, pollS);
+      await saveVersion(txDb, who, row!.id, null, config);
+      configs.push({ index: i, gatewayId: row!.id, config });
     }
-    // the switch room gateway's readings land here (its data source names its serial number)
-    const switchRoom = DEMO_FLEET[2]!;
-    const [itemNode] = await tx
-      .insert(cabinNodes)
-      .values({
-        companyId: opts.companyId,
-        parentId: dir!.id,
-        type: 'dataItem',
-        name: text.item,
-        createdBy: opts.adminId,
-      })
-      .returning({ id: cabinNodes.id });
-    const fields = powerFields(lang);
-    const [item] = await tx
-      .insert(dataItems)
-      .values({
-        companyId: opts.companyId,
-        nodeId: itemNode!.id,
-        name: text.item,
-        kind: 13,
-        fields,
-        nextFieldNo: fields.length + 1,
-        sources: [{ deviceId: switchRoom.sn, deviceName: switchRoom.device!.name[lang] }],
-        description: text.description,
-      })
-      .returning({ id: dataItems.id });
-    await tx.update(cabinNodes).set({ refId: item!.id }).where(eq(cabinNodes.id, itemNode!.id));
+    // what a push of version 1 would have sent, and its hash: the gateway runs it already
+    const frames = new Map((await companyPackages(txDb, opts.companyId)).map((p) => [p.id, p.frame]));
+    for (const { index, gatewayId, config } of configs) {
+      const pushed = forGateway(config, frames);
+      const hash = sha256Hex(canonicalConfigText(pushed));
+      fleet[index]!.config = { version: 1, hash, config: pushed };
+      await tx.update(gateways).set({ configVersion: 1, configHash: hash }).where(eq(gateways.id, gatewayId));
+    }
   });
   if (opts.dataDir) await writeDemoGateways(opts.dataDir, fleet);
   return fleet;

@@ -36,13 +36,18 @@ describe('DEMO_LANG', () => {
     expect(people.map((p) => p.name).sort()).toEqual(['Demo Administrator', 'Demo Operator']);
     const nodes = await t.db.select({ name: cabinNodes.name }).from(cabinNodes);
     expect(nodes.map((n) => n.name).sort()).toEqual([
+      'Boiler feedwater',
+      'Boiler room climate',
       'Boiler room gateway',
       'Boiler steam',
+      'Compressed air',
+      'Compressor power',
       'Compressor room gateway',
       'Daily steam report',
       'Devices',
       'Energy',
       'Hourly line output',
+      'Lighting circuit',
       'Production',
       'Switch room gateway',
       'Switch room power',

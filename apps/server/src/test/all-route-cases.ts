@@ -6,6 +6,7 @@ import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
 import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { devicesRouteCases } from '../modules/devices/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
+import { firmwareRouteCases } from '../modules/firmware/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
@@ -13,6 +14,7 @@ import { ingestRouteCases } from '../modules/ingest/route-cases';
 import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { packetsRouteCases } from '../modules/packets/route-cases';
+import { passthroughRouteCases } from '../modules/passthrough/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
 import { simRouteCases } from '../modules/sims/route-cases';
@@ -42,6 +44,8 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...gatewaysRouteCases,
   ...devicesRouteCases,
   ...gatewayConfigRouteCases,
+  ...firmwareRouteCases,
   ...packetsRouteCases,
+  ...passthroughRouteCases,
   ...simRouteCases,
 };
