@@ -72,7 +72,8 @@ async function rate(
   for (const c of clients) (c.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   const connectSeconds = (performance.now() - t0) / 1000;
   const frame = answerFrame(input.values);
-  const [f1, f2, f3] = input.values.map((v) => Math.round(Math.fround(v) * 100) / 100);
+  // what the platform decodes from the frame: the float32 read back, to 15 significant digits
+  const [f1, f2, f3] = input.values.map((v) => Number(Math.fround(v).toPrecision(15)));
   let seq = 0;
   const payload = (): string => {
     const ts = input.tsBase + seq++;

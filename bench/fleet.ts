@@ -18,7 +18,8 @@
  * Flags: --gateways N (10000) | --quick (1000 gateways, 60 s), --duration S (300, the steady
  * window after every gateway runs its configuration), --interval S (10), --connect-rate N
  * (200 connects/s), --keepalive S (30), --kill N (1000), --silent N (1000), --rate-gateways N
- * (100), --rate-seconds S (20), --rate-window N (10), --push-width N (16), --profile,
+ * (100), --rate-seconds S (20), --rate-window N (10), --push-width N (16), --connect-timeout S
+ * (900: how long connecting and configuring every gateway may take on a busy machine), --profile,
  * --pg URL, --out FILE, --no-write.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -47,6 +48,7 @@ const { values: flags } = parseArgs({
     'rate-seconds': { type: 'string', default: '20' },
     'rate-window': { type: 'string', default: '10' },
     'push-width': { type: 'string', default: '16' },
+    'connect-timeout': { type: 'string', default: '900' },
     profile: { type: 'boolean', default: false },
     pg: { type: 'string', default: process.env.BENCH_PG_URL ?? DEFAULT_PG_URL },
     out: { type: 'string', default: path.join(BENCH_DIR, 'RESULTS.md') },
@@ -163,6 +165,8 @@ interface RateFigures {
   serverCpuMs: number;
   cpuMicrosPerRecord: number;
   serverRssPeak: number;
+  queriesPerRecord: number;
+  recordsPerCommit: number;
 }
 
 interface OfflineFigures {
@@ -274,7 +278,7 @@ async function main(): Promise<void> {
       connectRate: num('connect-rate', 200),
       keepalive: KEEPALIVE,
     });
-    const connectDeadline = Date.now() + (N / num('connect-rate', 200)) * 1000 + 180_000;
+    const connectDeadline = Date.now() + num('connect-timeout', 900) * 1000;
     let online = 0;
     for (;;) {
       online = await platformOnline();
@@ -286,29 +290,46 @@ async function main(): Promise<void> {
     if (online < N)
       notes.push(`only ${online} of ${N} gateways were online ${f1(allOnlineS)} s after the start`);
 
-    // 2. configuration pushed to each
+    // 2. configuration pushed to each (again to those that were offline, until every one has it)
     phase = 'push';
-    const push = (await serverCommand(
-      server,
-      `fleet-push ${JSON.stringify({
-        companyId: setup.companyId,
-        userId: setup.userId,
-        packetId: setup.fleetPacketId,
-        intervalS: INTERVAL,
-        gatewayIds: fleetGateways.map((g) => g.id),
-        width: num('push-width', 16),
-      })}`,
-    )) as unknown as { sent: number; failed: number; firstError: string | null; seconds: number };
-    log(
-      `pushed ${push.sent} configurations in ${f1(push.seconds)} s (${push.failed} failed ${push.firstError ?? ''})`,
-    );
+    const push = { sent: 0, failed: 0, firstError: null as string | null, seconds: 0, rounds: 0 };
+    const pushFrom = Date.now();
     let states: Record<string, number> = {};
-    const pushDeadline = Date.now() + 180_000;
+    const pushDeadline = Date.now() + num('connect-timeout', 900) * 1000;
     for (;;) {
-      states = (await serverCommand(server, `fleet-pushes ${setup.companyId}`)) as Record<string, number>;
-      if ((states.waiting ?? 0) === 0 || Date.now() > pushDeadline) break;
-      await sleep(1_000);
+      const pending = (
+        await db.query<{ id: number }>(
+          `SELECT g.id FROM gateways g WHERE g.company_id = $1 AND g.serial_number LIKE 'FLT%'
+             AND NOT EXISTS (SELECT 1 FROM gateway_config_pushes p WHERE p.gateway_id = g.id
+                             AND p.state IN ('waiting', 'committed', 'unchanged'))`,
+          [setup.companyId],
+        )
+      ).rows.map((r) => r.id);
+      if (pending.length === 0 || Date.now() > pushDeadline) break;
+      const round = (await serverCommand(
+        server,
+        `fleet-push ${JSON.stringify({
+          companyId: setup.companyId,
+          userId: setup.userId,
+          packetId: setup.fleetPacketId,
+          intervalS: INTERVAL,
+          gatewayIds: pending,
+          width: num('push-width', 16),
+        })}`,
+      )) as unknown as { sent: number; failed: number; firstError: string | null };
+      push.rounds += 1;
+      push.sent += round.sent;
+      push.failed += round.failed;
+      push.firstError ??= round.firstError;
+      log(`push round ${push.rounds}: ${round.sent} sent, ${round.failed} not (${round.firstError ?? ''})`);
+      for (;;) {
+        states = (await serverCommand(server, `fleet-pushes ${setup.companyId}`)) as Record<string, number>;
+        if ((states.waiting ?? 0) === 0 || Date.now() > pushDeadline) break;
+        await sleep(1_000);
+      }
+      if (round.sent === 0) await sleep(2_000);
     }
+    push.seconds = (Date.now() - pushFrom) / 1000;
     const committedS = (Date.now() - t0) / 1000;
     log(`pushes: ${JSON.stringify(states)} at ${f1(committedS)} s`);
 
@@ -449,6 +470,7 @@ async function main(): Promise<void> {
       const itemId = kind === 'frame' ? setup.rateFrameItemId : setup.rateJsonItemId;
       const before = await rowsOf(itemId);
       const cpu0 = procStats(server.pid)!;
+      const stats0 = await server.stats();
       const t = Date.now();
       let rssPeak = 0;
       const watch = setInterval(() => {
@@ -488,6 +510,7 @@ async function main(): Promise<void> {
       }
       clearInterval(watch);
       const cpu1 = procStats(server.pid)!;
+      const stats1 = await server.stats();
       const stored = rows - before;
       // connecting is not storing: the clock runs from the first publish
       const seconds = (lastChange - t) / 1000 - answer.connectSeconds;
@@ -500,6 +523,8 @@ async function main(): Promise<void> {
         serverCpuMs: cpu1.cpuMs - cpu0.cpuMs,
         cpuMicrosPerRecord: ((cpu1.cpuMs - cpu0.cpuMs) * 1000) / Math.max(1, stored),
         serverRssPeak: rssPeak,
+        queriesPerRecord: (stats1.queries - stats0.queries) / Math.max(1, stored),
+        recordsPerCommit: (stats1.records - stats0.records) / Math.max(1, stats1.flushes - stats0.flushes),
       });
       log(`rate ${kind}: ${f0(stored / seconds)} records/s (${stored} of ${answer.published})`);
     }
@@ -550,7 +575,7 @@ interface RenderInput {
   setup: { seconds: { register: number; bind: number } };
   allOnlineS: number;
   online: number;
-  push: { sent: number; failed: number; firstError: string | null; seconds: number };
+  push: { sent: number; failed: number; firstError: string | null; seconds: number; rounds: number };
   states: Record<string, number>;
   committedS: number;
   steady: {
@@ -622,7 +647,7 @@ function render(r: RenderInput): string {
   L.push(
     `- setup through the services: ${f0(N + RATE_GATEWAYS)} gateways registered in ${f1(r.setup.seconds.register)} s, bound in ${f1(r.setup.seconds.bind)} s`,
     `- connect ramp ${num('connect-rate', 200)}/s, keep-alive ${KEEPALIVE} s: ${f0(r.online)} of ${f0(N)} shown online ${f1(r.allOnlineS)} s after the first connect`,
-    `- configuration pushed to each (one packet of three floats + its parser, polled every ${INTERVAL} s): ${f0(r.push.sent)} sent in ${f1(r.push.seconds)} s, ${f0(r.push.failed)} refused${r.push.firstError ? ` (first: ${r.push.firstError})` : ''}; states at ${f1(r.committedS)} s: ${Object.entries(
+    `- configuration pushed to each (one packet of three floats + its parser, polled every ${INTERVAL} s): ${f0(r.push.sent)} sent in ${f1(r.push.seconds)} s (${r.push.rounds} rounds: a gateway offline at its turn is pushed to in the next), ${f0(r.push.failed)} refused${r.push.firstError ? ` (first: ${r.push.firstError})` : ''}; states at ${f1(r.committedS)} s: ${Object.entries(
       r.states,
     )
       .map(([k, v]) => `${k} ${f0(v)}`)
@@ -655,12 +680,12 @@ function render(r: RenderInput): string {
   L.push(
     `${RATE_GATEWAYS} gateways (plain MQTT clients), QoS 1, ${num('rate-window', 10)} unacknowledged per client, ${num('rate-seconds', 20)} s each; records/s = rows stored / time from the first publish to the last row.`,
     '',
-    '| submitted as | published | rows stored | s | records/s | server CPU µs per record | server RSS peak MB |',
-    '|---|---|---|---|---|---|---|',
+    '| submitted as | published | rows stored | s | records/s | server CPU µs per record | pg queries per record | records per commit | server RSS peak MB |',
+    '|---|---|---|---|---|---|---|---|---|',
   );
   for (const x of r.rates)
     L.push(
-      `| ${x.kind === 'frame' ? 'raw frames (decoded by the platform)' : 'JSON telemetry'} | ${f0(x.published)} | ${f0(x.rows)} | ${f1(x.seconds)} | **${f0(x.perSecond)}** | ${f0(x.cpuMicrosPerRecord)} | ${f0(mb(x.serverRssPeak))} |`,
+      `| ${x.kind === 'frame' ? 'raw frames (decoded by the platform)' : 'JSON telemetry'} | ${f0(x.published)} | ${f0(x.rows)} | ${f1(x.seconds)} | **${f0(x.perSecond)}** | ${f0(x.cpuMicrosPerRecord)} | ${x.queriesPerRecord.toFixed(2)} | ${f1(x.recordsPerCommit)} | ${f0(mb(x.serverRssPeak))} |`,
     );
   L.push('');
   L.push('### Offline detection', '');

@@ -1,13 +1,93 @@
-/** Compiles the server once before the browser tests: harness.ts runs what `npm start` runs. */
-import { spawnSync } from 'node:child_process';
+/**
+ * Once before the browser tests:
+ * - compiles the server (harness.ts runs what `npm start` runs);
+ * - seeds the demo company once into a template data folder: the compiled server starts on an
+ *   empty folder with SEED_DEMO=true, migrates and seeds it, and is stopped cleanly before it
+ *   has done anything else (no demo gateways, no SIM sync, no demo publisher). Each test file's
+ *   `startServer()` then starts on its own copy of that folder, the state a person has on the
+ *   second start of a freshly seeded platform. Copying the folder takes well under a second;
+ *   migrating and seeding takes many.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export default function setup(): void {
+/** Start the compiled server on an empty folder, wait until it has seeded, stop it cleanly. */
+async function seedTemplate(dataDir: string): Promise<void> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.mjs')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        MQTT_PORT: '0',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // the template holds the seed and nothing a running platform adds afterwards: each
+        // file's own server starts these (and its first SIM sync) on its copy
+        DEMO_PUBLISHER: 'off',
+        DEMO_GATEWAYS: 'off',
+        SIM_CARRIER_ADAPTER: 'off',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk) => {
+    out += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // seconds on a quiet machine; a busy one (other work sharing its cores) takes minutes
+  const deadline = Date.now() + 600_000;
+  while (!out.includes('is running at')) {
+    if (child.exitCode != null) throw new Error(`the seeding server exited early:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the seeding server did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!out.includes('demo logins (seeded just now)'))
+    throw new Error(`the seeding server did not seed the demo company:\n${out}`);
+  child.kill('SIGTERM');
+  // a clean stop closes the database (its files complete) and releases the folder's lock
+  const code = await exited;
+  if (code !== 0) throw new Error(`the seeding server did not stop cleanly (exit ${code}):\n${out}`);
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
   const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('could not compile the server (npm run build:server)');
+  const root = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-template-'));
+  const template = path.join(root, 'data');
+  try {
+    await seedTemplate(template);
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('e2eDemoTemplate', template);
+  return () => rmSync(root, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the data folder seeded with the demo company (zh) that each file's server starts on a copy of */
+    e2eDemoTemplate?: string;
+  }
 }

@@ -6,14 +6,20 @@
  *
  * Browser-test harness: the real server (built web app, fresh embedded database seeded with
  * the demo company) on a free port, and Debian's Chromium driven by playwright-core.
+ *
+ * Each `startServer()` gets a data folder of its own. By default it is a copy of the folder the
+ * e2e global setup seeded once (global-setup.ts): the same demo company, and nothing another
+ * file did. A server whose seed differs (DEMO_LANG, SEED_DEMO) or that asks for
+ * `{ seed: 'fresh' }` (its first start's output is under test) migrates and seeds its own.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
@@ -44,9 +50,29 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Settings that change what the demo seed writes: a server given one seeds its own folder. */
+const SEED_SETTINGS = ['DEMO_LANG', 'SEED_DEMO', 'DATABASE_URL', 'DATA_DIR'];
+
+export interface StartOptions {
+  /**
+   * 'template' (default): start on a copy of the data folder the global setup seeded;
+   * 'fresh': an empty folder the server migrates and seeds itself, as on a first start.
+   */
+  seed?: 'template' | 'fresh';
+}
+
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
+  const template = inject('e2eDemoTemplate');
+  if (opts.seed !== 'fresh' && template && !SEED_SETTINGS.some((key) => key in env)) {
+    // the folder's lock socket is the template server's and is gone after its clean stop; a
+    // socket left anyway is not copied (the server makes its own)
+    cpSync(template, dataDir, { recursive: true, filter: (source) => !source.endsWith('.sock') });
+  }
   // node itself runs the compiled server (what `npm start` runs), so a kill reaches the server,
   // not a wrapper; the e2e global setup compiled it
   const child: ChildProcess = spawn(

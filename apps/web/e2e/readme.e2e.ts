@@ -25,7 +25,9 @@ let browser: Browser;
 const README = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  // the README's walkthrough starts from a first start: the server seeds its own folder and
+  // prints the logins it seeded just now
+  [server, browser] = await Promise.all([startServer({}, { seed: 'fresh' }), openBrowser()]);
 });
 
 afterAll(async () => {

@@ -324,6 +324,41 @@ export const CATALOGUE = {
     en: 'Download information acquisition failed!',
     zh: '下载信息获取失败！',
   },
+  upgradeLive: {
+    code: C.CONFLICT,
+    en: 'An upgrade of this gateway is already in progress',
+    zh: '该网关正在升级中',
+  },
+  firmwareVersionExists: {
+    code: C.CONFLICT,
+    en: 'Version {version} of model {model} has already been uploaded',
+    zh: '型号 {model} 的版本 {version} 已上传过',
+  },
+  firmwareInUse: {
+    code: C.CONFLICT,
+    en: 'This version is being installed on a gateway and cannot be deleted now',
+    zh: '该版本正在安装到网关，暂时不能删除',
+  },
+  firmwareVersionInvalid: {
+    code: C.VALIDATION,
+    en: 'The version must be numbers separated by dots, such as 1.3.0 (a suffix such as -rc1 is allowed)',
+    zh: '版本号须为以点分隔的数字，例如 1.3.0（可带 -rc1 等后缀）',
+  },
+  firmwareImageInvalid: {
+    code: C.VALIDATION,
+    en: 'This file is not a firmware image (it is a picture, document, archive or text)',
+    zh: '该文件不是固件镜像（它是图片、文档、压缩包或文本）',
+  },
+  firmwareTooLarge: {
+    code: C.TOO_LARGE,
+    en: 'The firmware image exceeds {max} MB',
+    zh: '固件镜像超过 {max} MB',
+  },
+  firmwareWrongModel: {
+    code: C.BUSINESS,
+    en: 'This version is for model {model}, not this gateway',
+    zh: '该版本适用于型号 {model}，不适用于此网关',
+  },
   gatewayOfflinePassthrough: {
     code: C.BUSINESS,
     en: 'The current gateway is offline: its ports cannot be debugged.',

@@ -11,6 +11,7 @@ import devicePermissionRoutes from './devices/permission-routes';
 import deviceRoutes from './devices/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
+import firmwareRoutes from './firmware/routes';
 import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
@@ -44,6 +45,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   devicePermissionRoutes,
   maintenanceRoutes,
   gatewayConfigRoutes,
+  firmwareRoutes,
   passthroughRoutes,
   cabinRoutes,
   dataItemRoutes,

@@ -49,6 +49,13 @@ export type DeviceEvent =
       state: 'bound' | 'expired' | 'cancelled';
       deviceId: number | null;
     }
+  /** a firmware upgrade of a device of the company moved (modules/firmware: its Upgrade view) */
+  | {
+      type: 'upgrade';
+      companyId: number;
+      gatewayId: number;
+      upgrade: { state: string } & Record<string, unknown>;
+    }
   /** a device joined or left the company (who may read what changed) */
   | { type: 'membership'; companyId: number; gatewayId: number };
 

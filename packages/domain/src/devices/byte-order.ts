@@ -37,6 +37,26 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
  * at position i. For CDAB on 4 bytes: [2, 3, 0, 1].
  */
 export function byteOrderPermutation(order: ByteOrder, length: number): number[] {
+  return computePermutation(order, length);
+}
+
+/** the permutations of the four orders on the lengths values have (1-16 bytes), made once */
+const PERMUTATIONS = new Map<string, readonly number[]>();
+const CACHED_UP_TO = 16;
+
+/** byteOrderPermutation, shared and read-only: decoding a frame allocates no permutation */
+function permutationOf(order: ByteOrder, length: number): readonly number[] {
+  if (length > CACHED_UP_TO || !BYTE_ORDERS.includes(order)) return computePermutation(order, length);
+  const key = `${order}${length}`;
+  let p = PERMUTATIONS.get(key);
+  if (!p) {
+    p = Object.freeze(computePermutation(order, length));
+    PERMUTATIONS.set(key, p);
+  }
+  return p;
+}
+
+function computePermutation(order: ByteOrder, length: number): number[] {
   const identity = Array.from({ length: Math.max(0, length) }, (_, i) => i);
   if (length < 2 || length % 2 !== 0) return identity;
   const words = length / 2;
@@ -77,7 +97,7 @@ export function distinctByteOrders(length: number): Array<{ order: ByteOrder; pe
 
 /** The received bytes put back into big-endian order. */
 export function toBigEndian(received: ArrayLike<number>, order: ByteOrder): Uint8Array {
-  const p = byteOrderPermutation(order, received.length);
+  const p = permutationOf(order, received.length);
   const out = new Uint8Array(received.length);
   for (let i = 0; i < received.length; i++) out[p[i]!] = received[i]!;
   return out;
@@ -85,8 +105,17 @@ export function toBigEndian(received: ArrayLike<number>, order: ByteOrder): Uint
 
 /** Big-endian bytes in the order a device using `order` sends them. */
 export function fromBigEndian(bigEndian: ArrayLike<number>, order: ByteOrder): Uint8Array {
-  const p = byteOrderPermutation(order, bigEndian.length);
+  const p = permutationOf(order, bigEndian.length);
   const out = new Uint8Array(bigEndian.length);
   for (let i = 0; i < bigEndian.length; i++) out[i] = bigEndian[p[i]!]!;
   return out;
+}
+
+/**
+ * The received bytes put back into big-endian order in `into` (at least as long), for a reader
+ * that decodes them at once: no allocation.
+ */
+export function toBigEndianInto(received: ArrayLike<number>, order: ByteOrder, into: Uint8Array): void {
+  const p = permutationOf(order, received.length);
+  for (let i = 0; i < received.length; i++) into[p[i]!] = received[i]!;
 }

@@ -84,7 +84,7 @@ export function decodeFrame(
   packet: DecodePacket,
   parser: { answerLength?: number | null; values: readonly ParserValue[] },
 ): DecodedFrame {
-  const layout = answerLayout(packet, parser.answerLength ?? null);
+  const layout = layoutOf(packet, parser.answerLength ?? null);
   const bytes = typeof frame === 'string' ? parseHex(frame) : Uint8Array.from(frame, (b) => b & 0xff);
   if (!bytes) {
     return { bytes: null, layout, frameError: frameError('badHex'), dataStart: 0, dataEnd: 0, values: [] };
@@ -120,6 +120,28 @@ export function decodeFrame(
     decodeValue(bytes, value, index, dataStart, dataEnd, encoding),
   );
   return { bytes, layout, frameError: error, dataStart, dataEnd, values };
+}
+
+/**
+ * answerLayout, kept for the packets seen last: a server decodes many frames of few packets,
+ * and reading the packet's hex again for each frame cost as much as decoding its values. The
+ * layouts are frozen, as they are shared.
+ */
+const LAYOUTS = new Map<string, AnswerLayout>();
+const LAYOUTS_KEPT = 256;
+
+function layoutOf(packet: DecodePacket, answerLength: number | null): AnswerLayout {
+  if (typeof packet.frame !== 'string') return answerLayout(packet, answerLength);
+  const key = `${packet.appendCrc ? 1 : 0}|${answerLength}|${packet.frame}`;
+  let layout = LAYOUTS.get(key);
+  if (!layout) {
+    layout = answerLayout(packet, answerLength);
+    if (layout.kind === 'modbus') Object.freeze(layout.read);
+    Object.freeze(layout);
+    if (LAYOUTS.size >= LAYOUTS_KEPT) LAYOUTS.clear();
+    LAYOUTS.set(key, layout);
+  }
+  return layout;
 }
 
 /** The data bytes the values need: the end of the furthest one (0 when none is sane). */

@@ -4,7 +4,7 @@
  * orders (byte-order.ts). Pure and total: every function answers for any input, the errors
  * are values, nothing throws.
  */
-import { type ByteOrder, fromBigEndian, toBigEndian } from './byte-order';
+import { type ByteOrder, fromBigEndian, toBigEndian, toBigEndianInto } from './byte-order';
 import { toHex } from './hex';
 
 export const NUMBER_FORMATS = ['uint', 'int', 'float', 'double', 'bit', 'hex'] as const;
@@ -70,10 +70,13 @@ export function decodeSigned(received: ArrayLike<number>, order: ByteOrder): Raw
 /** IEEE 754 single (4 bytes) or double (8 bytes) received in `order`; NaN for any other length. */
 export function decodeFloat(received: ArrayLike<number>, order: ByteOrder): number {
   if (received.length !== 4 && received.length !== 8) return Number.NaN;
-  const bytes = toBigEndian(received, order);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return bytes.length === 4 ? view.getFloat32(0, false) : view.getFloat64(0, false);
+  // read through one scratch buffer: a frame's values decode without allocating
+  toBigEndianInto(received, order, SCRATCH);
+  return received.length === 4 ? SCRATCH_VIEW.getFloat32(0, false) : SCRATCH_VIEW.getFloat64(0, false);
 }
+
+const SCRATCH = new Uint8Array(8);
+const SCRATCH_VIEW = new DataView(SCRATCH.buffer);
 
 /**
  * Bit `index` of the bytes read as an unsigned integer in `order`, counted from the least

@@ -6,7 +6,9 @@
  * - `{"type":"device", id, online, status, …}` when a device of the caller's company that the
  *   caller can read changes its online state, status, firmware or ports;
  * - `{"type":"bind", requestId, state, deviceId}` when one of the caller's own bind requests
- *   is bound, expires or is cancelled.
+ *   is bound, expires or is cancelled;
+ * - `{"type":"upgrade", deviceId, upgrade}` when a firmware upgrade of a readable device moves
+ *   (state or progress; docs/firmware.md).
  *
  * The rules of the live records socket: the token rides in the upgrade's query; whenever
  * access changes anywhere (the access epoch) the socket checks its token, company and codes
@@ -22,6 +24,7 @@ import { AppError, errorEnvelope } from '../../platform/envelope';
 import type { DeviceEvent } from '../../platform/live';
 import { levelOf } from '../cabin/permissions';
 import { dataCaller } from '../cabin/routes';
+import { upgradeMessage } from '../firmware/views';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORISED } from '../records/live-routes';
 import { companyDevice } from './access';
 import { DEVICE_CODES } from './schemas';
@@ -81,6 +84,13 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
         if (event.type === 'bind') {
           if (event.userId !== who.userId) return;
           send({ type: 'bind', requestId: event.requestId, state: event.state, deviceId: event.deviceId });
+          return;
+        }
+        if (event.type === 'upgrade') {
+          const upgrade = { ...event.upgrade, message: upgradeMessage(event.upgrade.state, request.lang) };
+          serially(async () => {
+            if (await mayRead(event.gatewayId)) send({ type: 'upgrade', deviceId: event.gatewayId, upgrade });
+          });
           return;
         }
         serially(async () => {
