@@ -128,7 +128,7 @@ export function FirmwareVersionsPanel() {
           {
             title: t('fields.actions'),
             key: 'actions',
-            width: 170,
+            width: 220,
             fixed: 'right',
             render: (_, row) => (
               <>
