@@ -7,8 +7,11 @@ ensureDependencies();
 if (ensureWebBuild() !== 0) process.exit(1);
 const main = await ensureServerBuild();
 
-// stack traces in the log point at the TypeScript sources
-const child = spawn(process.execPath, ['--enable-source-maps', main], {
+// SOURCE_MAPS=on: stack traces in the log point at the TypeScript sources. Off by default: the
+// parsed source map of the bundle stays in the server's heap (~14 MB of an idle platform's
+// ~340 MB, bench/RESULTS.md "Footprint")
+const nodeFlags = process.env.SOURCE_MAPS === 'on' ? ['--enable-source-maps'] : [];
+const child = spawn(process.execPath, [...nodeFlags, main], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { LOG_LEVEL: 'warn', ...process.env },
