@@ -673,6 +673,21 @@ export const CATALOGUE = {
     en: 'The start time must be before the end time',
     zh: '开始时间必须早于结束时间',
   },
+  seriesRangeTooLong: {
+    code: C.VALIDATION,
+    en: 'The time range of a chart may be at most {days} days',
+    zh: '曲线的时间范围最长为 {days} 天',
+  },
+  seriesTooManyPoints: {
+    code: C.VALIDATION,
+    en: 'Choose between 1 and {max} points to chart',
+    zh: '请选择 1 到 {max} 个数据点绘制曲线',
+  },
+  seriesPointUnknown: {
+    code: C.VALIDATION,
+    en: '{point} is not a data point of this device',
+    zh: '{point} 不是该设备的数据点',
+  },
   cronInvalid: {
     code: C.VALIDATION,
     en: 'Invalid cron expression: use seconds minutes hours day-of-month month day-of-week [year], with ? in exactly one of day-of-month and day-of-week',
