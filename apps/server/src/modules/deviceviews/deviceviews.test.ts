@@ -5,6 +5,7 @@
  * another company, no read on the device, no read on an item, huge and malformed input.
  */
 import { ERROR_CODES } from '@platform/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -16,6 +17,8 @@ import {
 } from '../../test/helper';
 import { setPermissions } from '../cabin/test-support';
 import { makeDevice, waitFor } from '../devices/test-support';
+import { gatewayConfigPushes } from '../gatewayconfig/tables';
+import { gateways } from '../gateways/tables';
 import { ingestFrames } from '../packets/frames';
 import { makeMember, makeRole } from '../users/test-support';
 import { floatAnswer, viewFixture } from './test-support';
@@ -102,6 +105,16 @@ describe('points', () => {
     expect(data).toMatchObject({ version: null, points: [], hidden: 0 });
     const flow = (await get(a.admin.token, `flow?id=${bare.id}`)).json().data;
     expect(flow).toMatchObject({ version: null, config: null, points: [] });
+  });
+
+  it('takes the version the gateway reports running when nothing was pushed (a provisioned gateway)', async () => {
+    const provisioned = await viewFixture(t, a.id, a.admin.id, '出厂网关');
+    await t.db.delete(gatewayConfigPushes).where(eq(gatewayConfigPushes.gatewayId, provisioned.device.id));
+    expect((await get(a.admin.token, `points?id=${provisioned.device.id}`)).json().data.version).toBeNull();
+    await t.db.update(gateways).set({ configVersion: 1 }).where(eq(gateways.id, provisioned.device.id));
+    const data = (await get(a.admin.token, `points?id=${provisioned.device.id}`)).json().data;
+    expect(data.version).toBe(1);
+    expect(data.points).toHaveLength(2);
   });
 
   it('gives the data-flow view the configuration as drawn', async () => {

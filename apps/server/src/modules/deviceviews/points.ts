@@ -8,7 +8,10 @@
  *
  * The configuration the gateway runs: the version the gateway reports running when it is one
  * of this company's versions, else the version of the company's last push the gateway applied
- * (committed, unchanged, or applied and waiting for the commit).
+ * (committed, unchanged, or applied and waiting for the commit). A gateway rebound from another
+ * company may report a version number of its old company's: until it is pushed a configuration
+ * of the new company's, the view may draw the new company's version of that number (only ever
+ * the caller's own company's data).
  */
 import {
   DATA_PERMISSION,
@@ -61,7 +64,6 @@ export async function appliedConfig(
     .select({ version: gateways.configVersion })
     .from(gateways)
     .where(eq(gateways.id, gatewayId));
-  let version: number | null = null;
   const [push] = await db
     .select({ version: gatewayConfigPushes.version })
     .from(gatewayConfigPushes)
@@ -74,8 +76,9 @@ export async function appliedConfig(
     )
     .orderBy(desc(gatewayConfigPushes.id))
     .limit(1);
-  // the gateway's own word wins, but only once this company pushed it something it applied
-  if (push) version = gateway?.version ?? push.version;
+  // the gateway's own word wins (a gateway provisioned with its configuration reports it
+  // without any push); else the last push it applied
+  const version = gateway?.version ?? push?.version ?? null;
   if (version === null) return null;
   const [row] = await db
     .select({ version: gatewayConfigVersions.version, config: gatewayConfigVersions.config })
