@@ -463,7 +463,8 @@ export default function ComDebugPage() {
       title={t('log.title', '收发记录')}
       className="cd-card cd-log-card"
       data-testid="comdebug-log"
-      extra={
+    >
+      <div className="cd-log-tools">
         <Space wrap size={4}>
           <Segmented
             size="small"
@@ -496,8 +497,7 @@ export default function ComDebugPage() {
             {t('log.export', '导出')}
           </Button>
         </Space>
-      }
-    >
+      </div>
       <div className="cd-log cd-mono" data-testid="comdebug-lines">
         {lines.length === 0 ? (
           <Empty
