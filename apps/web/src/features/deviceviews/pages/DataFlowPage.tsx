@@ -82,9 +82,11 @@ export default function DataFlowPage() {
       if (!bad)
         setValues((before) => {
           const next = new Map(before);
-          for (const nodeId of path.nodes)
-            if (config.nodes.find((n) => n.id === nodeId)?.type === 'serialParser')
-              next.set(nodeId, event.values);
+          const onPath = config.nodes.filter((n) => path.nodes.has(n.id));
+          // decoded on the gateway: on its parser; raw frames decoded by the platform: on the port
+          const parsers = onPath.filter((n) => n.type === 'serialParser');
+          for (const n of parsers.length > 0 ? parsers : onPath.filter((n) => n.type === 'com'))
+            next.set(n.id, event.values);
           return next;
         });
       setRecent((before) =>
@@ -135,7 +137,9 @@ export default function DataFlowPage() {
           node: g.node,
           activity: activityOf(g.id),
           ...(g.node.type === 'com' ? { counts: counts.get(g.node.settings.port) ?? { ok: 0, bad: 0 } } : {}),
-          ...(g.node.type === 'serialParser' ? { values: values.get(g.id) ?? [] } : {}),
+          ...(g.node.type === 'serialParser' || g.node.type === 'com'
+            ? { values: values.get(g.id) ?? [] }
+            : {}),
           ...(g.node.type === 'item' ? { stored: stored.get(g.node.itemId) ?? 0 } : {}),
         },
       })),
