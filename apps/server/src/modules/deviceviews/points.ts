@@ -107,12 +107,25 @@ async function bindingsOf(db: Db, companyId: number, config: GatewayConfig): Pro
   const portOf = new Map<string, number>();
   for (const link of config.links) {
     const from = byId.get(link.from);
+    const to = byId.get(link.to);
     if (from?.type === 'com') portOf.set(link.to, from.settings.port);
+    if (to?.type === 'com') portOf.set(link.from, to.settings.port);
   }
-  const parsers = config.nodes.flatMap((n) => (n.type === 'serialParser' ? [n] : []));
-  const packetIds = [
-    ...new Set(parsers.map((p) => p.settings.packetId).filter((id) => Number.isInteger(id))),
-  ];
+  // a parser node decodes on the gateway; a packet whose raw frames go up is decoded by the
+  // platform with the packet's parsing: both feed the parsing's bound items
+  const comOf = new Map<string, string>();
+  for (const link of config.links) if (byId.get(link.to)?.type === 'com') comOf.set(link.from, link.to);
+  const parsed = new Set(
+    config.nodes.flatMap((n) => (n.type === 'serialParser' ? [n.settings.packetId] : [])),
+  );
+  const parsers = config.nodes.flatMap((n): Array<{ id: string; packetId: number; port: number | null }> => {
+    if (n.type === 'serialParser')
+      return [{ id: n.id, packetId: n.settings.packetId, port: portOf.get(n.id) ?? null }];
+    if (n.type !== 'serialPacket' || parsed.has(n.settings.packetId)) return [];
+    const com = comOf.get(n.id);
+    return com ? [{ id: com, packetId: n.settings.packetId, port: portOf.get(n.id) ?? null }] : [];
+  });
+  const packetIds = [...new Set(parsers.map((p) => p.packetId).filter((id) => Number.isInteger(id)))];
   const definitions = new Map<number, ParserValue[]>(
     packetIds.length === 0
       ? []
@@ -125,13 +138,13 @@ async function bindingsOf(db: Db, companyId: number, config: GatewayConfig): Pro
   );
   const out: Binding[] = [];
   for (const parser of parsers) {
-    const port = portOf.get(parser.id) ?? null;
-    for (const value of definitions.get(parser.settings.packetId) ?? []) {
+    const { port } = parser;
+    for (const value of definitions.get(parser.packetId) ?? []) {
       if (value.itemId == null || value.fieldKey == null) continue;
       out.push({
         itemId: value.itemId,
         fieldKey: value.fieldKey,
-        source: { name: value.name, packetId: parser.settings.packetId, port, nodeId: parser.id },
+        source: { name: value.name, packetId: parser.packetId, port, nodeId: parser.id },
       });
     }
   }
