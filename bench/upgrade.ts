@@ -139,7 +139,7 @@ async function main() {
     speed: SPEED,
     backoff: { minMs: 200, maxMs: 2000 },
   });
-  await fleet.waitOnline(N, 120_000);
+  await fleet.waitOnline(N, 300_000);
   // the platform sees them online too
   for (;;) {
     const [row] = await app.db.select({ n: count() }).from(gateways).where(eq(gateways.online, true));

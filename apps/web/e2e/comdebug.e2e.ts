@@ -96,6 +96,8 @@ async function readThroughGateway(page: Page, openLabel: string): Promise<string
   expect(await page.getByTestId('comdebug-crc').isChecked()).toBe(true);
   expect(await page.getByTestId('comdebug-preview').locator('code').innerText()).toBe(READ_WITH_CRC);
   await page.getByTestId('comdebug-send-button').click();
+  // the mouse leaves the quick-send's hint, which would cover the screenshots
+  await page.mouse.move(1, 1);
   const rx = page.getByTestId('comdebug-line-RX').first();
   await rx.waitFor({ timeout: 20_000 });
   const tx = await page.getByTestId('comdebug-line-TX').first().innerText();
