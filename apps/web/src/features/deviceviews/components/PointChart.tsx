@@ -83,7 +83,8 @@ export default function PointChart({ unit, lines, fromMs, toMs, words, testId }:
           max: toMs,
           axisLabel: { hideOverlap: true, formatter: (value: number) => formatTime(value).slice(5, 16) },
         },
-        yAxis: { type: 'value', scale: true, name: unit ?? '', nameTextStyle: { align: 'left' } },
+        // the unit is in the card's title: an axis name would sit on the legend
+        yAxis: { type: 'value', scale: true },
         series: lines.map((l) => ({
           name: l.name,
           id: l.key,
