@@ -262,6 +262,10 @@ async function main(): Promise<void> {
         simRss: m?.rss ?? 0,
         simCpuMs: m?.cpuMs ?? 0,
       });
+      const x = samples.at(-1)!;
+      log(
+        `sample ${f0(x.t)} s ${x.phase}: shown online ${x.platformOnline}, simulator online ${x.simOnline}, sent ${x.framesSent}, rows ${x.rowsStored}, server RSS ${mb(x.serverRss)} MB CPU ${f1(x.serverCpuMs / 1000)} s, simulator RSS ${mb(x.simRss)} MB`,
+      );
     };
     const sampler = (async () => {
       while (sampling) {

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -70,6 +70,41 @@ describe('the demo fleet', () => {
       demo!.fleet.get('DEMO0002')!.buses.get(2)!.slave(5)!.valueAt('temperature', Date.now()),
     ).toBeLessThan(-10);
     expect(demo!.list().map((s) => s.sn)).toEqual(['DEMO0001', 'DEMO0002', 'DEMO0003', 'DEMO0004']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps a configuration pushed and committed since in the secrets file when it stops, and runs it again', async () => {
+    const v1 = demoConfig(0, { intervalS: 5 });
+    await writeSecrets([entry('DEMO0001', { config: v1 }), entry('DEMO0002')]);
+    demo = await startDemoFleet({ dataDir, mqttUrl: broker.url, log });
+    await platform.waitFor('DEMO0001', 'status', (m) => m.online === true);
+    const v2 = demoConfig(0, { intervalS: 7, version: 2 });
+    await platform.send('DEMO0001', 'config', {
+      version: 2,
+      hash: v2.hash,
+      confirmWithin: 30,
+      config: v2.config,
+    });
+    await platform.waitFor('DEMO0001', 'config', (m) => m.result === 'applied' && m.version === 2);
+    await platform.send('DEMO0001', 'config/commit', { version: 2, hash: v2.hash });
+    await until(() => demo!.fleet.get('DEMO0001')!.committedConfig()?.version === 2, 'version 2 committed');
+    await demo!.stop();
+    demo = null;
+    const file = path.join(dataDir, 'secrets', 'demo-gateways.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as Array<Record<string, unknown>>;
+    expect(kept.map((e) => [e.sn, e.secret])).toEqual([
+      ['DEMO0001', 'gws_DEMO0001'],
+      ['DEMO0002', 'gws_DEMO0002'],
+    ]);
+    expect(kept[0]!.config).toEqual({ version: 2, hash: v2.hash, config: v2.config });
+    expect(kept[1]).not.toHaveProperty('config');
+    // started again (the server restarted): it reports running version 2
+    const mark = platform.mark();
+    demo = await startDemoFleet({ dataDir, mqttUrl: broker.url, log });
+    expect(
+      await platform.waitFor('DEMO0001', 'status', (m) => m.online === true, { since: mark }),
+    ).toMatchObject({ configVersion: 2, configHash: v2.hash });
     expect(warnings).toEqual([]);
   });
 

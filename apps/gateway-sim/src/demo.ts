@@ -10,9 +10,11 @@
  * default: demoLayout by position) and `config` (`{version, hash, config}`, a configuration it
  * already runs). This module reads that file and starts the fleet; `control` is what a
  * loopback-only "demo devices" page calls to press a bind button or pull a plug without
- * hardware.
+ * hardware. When the fleet stops (the server stopping), each gateway's committed configuration
+ * is written back to the file's `config`, so a configuration pushed to a demo gateway survives a
+ * restart, as it would in a real box's flash.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Fleet, startFleet } from './fleet';
 import { type PollingOptions, pollingConfig } from './layouts';
@@ -183,8 +185,35 @@ export async function startDemoFleet(options: {
     fleet,
     list: () => fleet.states(),
     control: (input) => control(fleet, input),
-    stop: () => fleet.stop(),
+    stop: async () => {
+      await keepConfigs(file, fleet, log);
+      await fleet.stop();
+    },
   };
+}
+
+/**
+ * Writes each gateway's committed configuration into its entry of the secrets file (the rest of
+ * the file as it is, mode 0600 kept); nothing is written when nothing changed.
+ */
+async function keepConfigs(file: string, fleet: Fleet, log: SimLog): Promise<void> {
+  try {
+    const text = await readFile(file, 'utf8');
+    const raw = JSON.parse(text) as unknown;
+    if (!Array.isArray(raw)) return;
+    for (const entry of raw as Array<Record<string, unknown> | null>) {
+      if (!entry || typeof entry.sn !== 'string') continue;
+      const gateway = fleet.get(entry.sn);
+      if (!gateway) continue;
+      const kept = gateway.committedConfig();
+      if (kept) entry.config = kept;
+      else delete entry.config;
+    }
+    const next = `${JSON.stringify(raw, null, 2)}\n`;
+    if (next !== text) await writeFile(file, next, { mode: 0o600 });
+  } catch (error) {
+    log.warn({ file, err: error }, 'demo gateways: could not keep their configurations in the secrets file');
+  }
 }
 
 async function control(fleet: Fleet, input: unknown): Promise<DemoControlResult> {

@@ -515,6 +515,11 @@ export class SimGateway {
     this.upgradeFaults = { ...this.upgradeFaults, fail: reason };
   }
 
+  /** The configuration it keeps (committed): what the box would still run after a restart. */
+  committedConfig(): StoredConfig | null {
+    return this.configs.committed;
+  }
+
   /** The next configuration (not one it already runs) is rejected with `message`. */
   rejectNextConfig(message = 'rejected by the device (simulated fault)'): void {
     this.rejectNext = message;

@@ -15,6 +15,7 @@ import { IMAGE_MAX_BYTES } from '@platform/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { MODULES } from './modules';
+import { FirmwareEngine } from './modules/firmware/engine';
 import { GatewayHub } from './modules/gateways/hub';
 import { markAllOffline } from './modules/gateways/presence';
 import { gatewayPrincipals } from './modules/gateways/principal';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : null;
   app.decorate('mqtt', mqtt);
   app.decorate('gateways', new GatewayHub(app as unknown as App));
+  // firmware upgrades (modules/firmware): its routes attach it to the gateway messages
+  app.decorate('firmware', new FirmwareEngine(app as unknown as App));
   if (mqtt) mqttStats.startLogging(config.mqttStatsIntervalS * 1000);
   app.addHook('onClose', async () => {
     // stop taking submissions first, then let the writes in flight commit

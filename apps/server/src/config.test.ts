@@ -23,3 +23,27 @@ describe('the variables of gateways and devices', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@y/z', DEMO_GATEWAYS: 'on' }).demoGateways).toBe(true);
   });
 });
+
+describe('PGLITE_SETTINGS', () => {
+  it('is unset by default (platform/db.ts keeps its memory-bounding settings), a list of name=value when set', () => {
+    expect(loadConfig({}).pgliteSettings).toBeUndefined();
+    expect(loadConfig({ PGLITE_SETTINGS: 'shared_buffers=64MB, work_mem=2MB' }).pgliteSettings).toEqual([
+      'shared_buffers=64MB',
+      'work_mem=2MB',
+    ]);
+    // empty: PGlite's own defaults
+    expect(loadConfig({ PGLITE_SETTINGS: '' }).pgliteSettings).toEqual([]);
+  });
+
+  it('refuses anything that is not name=value, naming the variable (nothing reaches the command line)', () => {
+    for (const bad of [
+      'shared_buffers',
+      'shared_buffers=1MB -c fsync=on',
+      "work_mem='1MB'",
+      '=1MB',
+      'a=b;c',
+    ]) {
+      expect(() => loadConfig({ PGLITE_SETTINGS: bad }), bad).toThrow(/PGLITE_SETTINGS/);
+    }
+  });
+});

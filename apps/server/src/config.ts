@@ -65,6 +65,11 @@ export interface Config {
   /** run the demo company's simulated gateway fleet (DEMO_GATEWAYS; on in the embedded default) */
   demoGateways: boolean;
   /**
+   * PGLITE_SETTINGS: PostgreSQL settings of the embedded database (`name=value,name=value`),
+   * instead of the memory-bounding defaults of platform/db.ts; unset keeps those
+   */
+  pgliteSettings?: string[];
+  /**
    * secret of the signed links to record files (at least 32 characters, the same on every
    * node); when unset, one is generated in <dataDir>/secrets/file-links.key on first start
    */
@@ -78,6 +83,14 @@ export interface Config {
   simCarrierAdapter: CarrierMode;
   /** minutes between carrier syncs of every SIM card (0 = no scheduled sync) */
   simSyncMinutes: number;
+  /** the firmware upgrade's timeouts, in seconds (docs/firmware.md): ack, progress, total */
+  firmwareAckTimeoutS: number;
+  firmwareProgressTimeoutS: number;
+  firmwareTotalTimeoutS: number;
+  /** upgrades the gateways hold at once across the platform; the rest wait queued */
+  firmwareMaxDispatch: number;
+  /** largest firmware image accepted, in bytes */
+  firmwareMaxBytes: number;
 }
 
 export interface WechatLoginConfig {
@@ -177,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttConnectFailLimit: positive(env.MQTT_CONNECT_FAIL_LIMIT, 30, 'MQTT_CONNECT_FAIL_LIMIT'),
     bindRequestTtlS: positive(env.BIND_REQUEST_TTL_S, 120, 'BIND_REQUEST_TTL_S') || 120,
     demoGateways: flag(env.DEMO_GATEWAYS, !databaseUrl),
+    pgliteSettings: pgliteSettings(env.PGLITE_SETTINGS),
     fileLinkSecret: env.FILE_LINK_SECRET || undefined,
     configConfirmWithinS: Math.min(
       3600,
@@ -184,7 +198,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     simCarrierAdapter: carrierMode(env.SIM_CARRIER_ADAPTER, Boolean(databaseUrl)),
     simSyncMinutes: positive(env.SIM_SYNC_MINUTES, 240, 'SIM_SYNC_MINUTES'),
+    firmwareAckTimeoutS: positive(env.FIRMWARE_ACK_TIMEOUT_S, 30, 'FIRMWARE_ACK_TIMEOUT_S') || 30,
+    firmwareProgressTimeoutS:
+      positive(env.FIRMWARE_PROGRESS_TIMEOUT_S, 60, 'FIRMWARE_PROGRESS_TIMEOUT_S') || 60,
+    firmwareTotalTimeoutS: positive(env.FIRMWARE_TOTAL_TIMEOUT_S, 300, 'FIRMWARE_TOTAL_TIMEOUT_S') || 300,
+    firmwareMaxDispatch: positive(env.FIRMWARE_MAX_DISPATCH, 50, 'FIRMWARE_MAX_DISPATCH') || 50,
+    firmwareMaxBytes:
+      positive(env.FIRMWARE_MAX_BYTES, 64 * 1024 * 1024, 'FIRMWARE_MAX_BYTES') || 64 * 1024 * 1024,
   };
+}
+
+/** PGLITE_SETTINGS: `name=value` pairs separated by commas; empty = PGlite's own defaults. */
+export function pgliteSettings(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const settings = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const setting of settings) {
+    if (!/^[a-z_]+=[A-Za-z0-9_.]+$/.test(setting))
+      throw new Error(`PGLITE_SETTINGS must be name=value pairs separated by commas, not "${setting}"`);
+  }
+  return settings;
 }
 
 function mqttBrokerAuth(value: string | undefined): 'dynsec' | 'http' {

@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { createScheduler } from './modules/analysis/scheduler';
 import { createSimSyncScheduler } from './modules/sims/sync';
 import { type Database, openDatabase } from './platform/db';
+import { installFootprintReport } from './platform/footprint';
 import { DataDirInUse, type InstanceLock, lockDataDir } from './platform/instance-lock';
 import { brokerAddress } from './platform/mqtt-external';
 import { LogSmsProvider } from './platform/sms';
@@ -30,7 +31,10 @@ if (config.databaseUrl) {
     process.exit(1);
   }
   await mkdir(path.join(config.dataDir, 'db'), { recursive: true });
-  database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
+  database = await openDatabase({
+    dataDir: path.join(config.dataDir, 'db'),
+    ...(config.pgliteSettings ? { settings: config.pgliteSettings } : {}),
+  });
 }
 
 let logins: DemoLogin[] = [];
@@ -95,6 +99,8 @@ if (config.simSyncMinutes > 0 && app.simCarriers.mode !== 'off') {
   lines.push(`  SIM cards: ${app.simCarriers.mode} carrier, synced every ${config.simSyncMinutes} min`);
 }
 console.log(lines.join('\n'));
+// FOOTPRINT_REPORT=<file>: the memory breakdown written there on SIGUSR2 (bench/footprint.ts)
+if (process.env.FOOTPRINT_REPORT) installFootprintReport(process.env.FOOTPRINT_REPORT, database);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

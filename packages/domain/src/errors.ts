@@ -324,6 +324,41 @@ export const CATALOGUE = {
     en: 'Download information acquisition failed!',
     zh: '下载信息获取失败！',
   },
+  upgradeLive: {
+    code: C.CONFLICT,
+    en: 'An upgrade of this gateway is already in progress',
+    zh: '该网关正在升级中',
+  },
+  firmwareVersionExists: {
+    code: C.CONFLICT,
+    en: 'Version {version} of model {model} has already been uploaded',
+    zh: '型号 {model} 的版本 {version} 已上传过',
+  },
+  firmwareInUse: {
+    code: C.CONFLICT,
+    en: 'This version is being installed on a gateway and cannot be deleted now',
+    zh: '该版本正在安装到网关，暂时不能删除',
+  },
+  firmwareVersionInvalid: {
+    code: C.VALIDATION,
+    en: 'The version must be numbers separated by dots, such as 1.3.0 (a suffix such as -rc1 is allowed)',
+    zh: '版本号须为以点分隔的数字，例如 1.3.0（可带 -rc1 等后缀）',
+  },
+  firmwareImageInvalid: {
+    code: C.VALIDATION,
+    en: 'This file is not a firmware image (it is a picture, document, archive or text)',
+    zh: '该文件不是固件镜像（它是图片、文档、压缩包或文本）',
+  },
+  firmwareTooLarge: {
+    code: C.TOO_LARGE,
+    en: 'The firmware image exceeds {max} MB',
+    zh: '固件镜像超过 {max} MB',
+  },
+  firmwareWrongModel: {
+    code: C.BUSINESS,
+    en: 'This version is for model {model}, not this gateway',
+    zh: '该版本适用于型号 {model}，不适用于此网关',
+  },
   gatewayOfflinePassthrough: {
     code: C.BUSINESS,
     en: 'The current gateway is offline: its ports cannot be debugged.',
@@ -637,6 +672,21 @@ export const CATALOGUE = {
     code: C.VALIDATION,
     en: 'The start time must be before the end time',
     zh: '开始时间必须早于结束时间',
+  },
+  seriesRangeTooLong: {
+    code: C.VALIDATION,
+    en: 'The time range of a chart may be at most {days} days',
+    zh: '曲线的时间范围最长为 {days} 天',
+  },
+  seriesTooManyPoints: {
+    code: C.VALIDATION,
+    en: 'Choose between 1 and {max} points to chart',
+    zh: '请选择 1 到 {max} 个数据点绘制曲线',
+  },
+  seriesPointUnknown: {
+    code: C.VALIDATION,
+    en: '{point} is not a data point of this device',
+    zh: '{point} 不是该设备的数据点',
   },
   cronInvalid: {
     code: C.VALIDATION,

@@ -13,9 +13,12 @@ import {
   DATA_BITS,
   ENCODINGS,
   GATEWAY_NODE_TYPES,
+  messageFor,
+  normalizeValue,
   PORT_ROLES,
   SAMPLING_MINUTES,
   STOP_BITS,
+  valueProblems,
 } from '@platform/domain';
 import { POINT_TYPES, WORD_ORDERS } from '../modbus/registers';
 
@@ -227,6 +230,12 @@ function checkParserValues(
     const field = `values[${i}]`;
     if (!isObj(v) || !isText(v.name, 64)) {
       fail(id, field, 'a value needs a name');
+      return;
+    }
+    if ('valueType' in v) {
+      // the platform's form (its parsing definition's values): the platform's own rules
+      for (const problem of valueProblems(normalizeValue(v), null))
+        fail(id, `${field}.${problem.field}`, messageFor(problem.key, 'en', problem.params));
       return;
     }
     if (!isInt(v.offset, 0, MAX_FRAME_BYTES - 1))

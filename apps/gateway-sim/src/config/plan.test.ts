@@ -1,7 +1,17 @@
-import type { GatewayConfig } from '@platform/domain';
-import { parseHex } from '@platform/domain';
+import {
+  appendCrc,
+  configTemplate,
+  decodeFrame,
+  type GatewayConfig,
+  normalizeValue,
+  type ParserValue,
+  parseHex,
+  toHex,
+  withFrames,
+} from '@platform/domain';
 import { describe, expect, it } from 'vitest';
 import { defaultPorts, pollingConfig } from '../layouts';
+import { checkConfig } from './check';
 import { planConfig, readParserValue, telemetryRecords } from './plan';
 
 const bytes = (hex: string) => parseHex(hex)!;
@@ -96,6 +106,81 @@ describe('planning a configuration', () => {
     expect(telemetryRecords(packet, answer, 1234)).toEqual([
       { itemId: 5, ts: 1234, f1: 23.4, f2: 56.7 },
       { itemId: 6, ts: 1234, dp: 14.2 },
+    ]);
+  });
+});
+
+describe('the parsing values the platform pushes (JSON telemetry of a platform-made configuration)', () => {
+  // the platform's starting template "Modbus meter on COM1", with the values its push fills in
+  const config = (values: unknown[]): GatewayConfig => {
+    const made = configTemplate('modbusMeter', {
+      packetId: 7,
+      values: [
+        { name: '电压', itemId: 5, fieldKey: 'f1' },
+        { name: '状态', itemId: 5, fieldKey: 'f2' },
+      ],
+    });
+    const frames = new Map([[7, toHex(appendCrc(parseHex('01 03 00 00 00 03')!))]]);
+    const parsers = new Map([[7, values as ParserValue[]]]);
+    return withFrames(made, frames, parsers);
+  };
+  const voltage = normalizeValue({
+    name: '电压',
+    offset: 0,
+    length: 4,
+    valueType: 'decimal',
+    format: 'float',
+    order: 'CDAB',
+    decimals: 1,
+    itemId: 5,
+    fieldKey: 'f1',
+  });
+  const flag = normalizeValue({
+    name: '状态',
+    offset: 4,
+    length: 2,
+    valueType: 'integer',
+    format: 'bit',
+    bit: 3,
+    itemId: 5,
+    fieldKey: 'f2',
+  });
+  // 220.54 as float32 CDAB (43 5C 8A 3D → 8A 3D 43 5C), then 0x0008 (bit 3 set)
+  const answer = toHex(appendCrc(parseHex('01 03 06 8A 3D 43 5C 00 08')!));
+
+  it('are what the gateway gets: how to decode, not where the values are stored', () => {
+    const parser = config([voltage, flag]).nodes.find((n) => n.type === 'serialParser')!;
+    const values = (parser.settings as { values: Array<Record<string, unknown>> }).values;
+    expect(values.map((v) => v.name)).toEqual(['电压', '状态']);
+    for (const v of values) {
+      expect(v).not.toHaveProperty('itemId');
+      expect(v).not.toHaveProperty('fieldKey');
+    }
+    expect(checkConfig(config([voltage, flag]), [1])).toEqual([]);
+  });
+
+  it('decodes the answer as the platform decodes a raw frame, into the elements’ fields', () => {
+    const packet = planConfig(config([voltage, flag])).packets[0]!;
+    expect(telemetryRecords(packet, bytes(answer), 't')).toEqual([{ itemId: 5, ts: 't', f1: 220.5, f2: 1 }]);
+    const platform = decodeFrame(
+      answer,
+      { frame: '01 03 00 00 00 03', appendCrc: true },
+      { values: [voltage, flag] },
+    );
+    expect(platform.values.map((v) => (v.ok ? v.value : null))).toEqual([220.5, 1]);
+  });
+
+  it('sends nothing for an answer the platform would refuse (bad CRC)', () => {
+    const packet = planConfig(config([voltage, flag])).packets[0]!;
+    const broken = bytes(answer);
+    broken[broken.length - 1] = broken.at(-1)! ^ 0xff;
+    expect(telemetryRecords(packet, broken, 't')).toEqual([]);
+  });
+
+  it('refuses a pushed value the platform would refuse, naming it', () => {
+    const bad = { ...voltage, format: 'float', length: 3 };
+    expect(checkConfig(config([bad, flag]), [1]).map((e) => `${e.node}.${e.field}`)).toEqual([
+      'parser1.values[0].length',
     ]);
   });
 });

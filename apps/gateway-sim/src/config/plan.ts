@@ -9,11 +9,20 @@
  *   `up/frame`, `json` decodes values and publishes `up/telemetry`. With no such node the
  *   gateway publishes raw frames (what a gateway fresh from the factory does).
  * - JSON telemetry: the serial parser node of the packet (same packetId) carries the values to
- *   decode (`values`, see ParserValue), and each element node linked to the parser writes the
- *   value of its name into its item and field.
+ *   decode (`values`), and each element node linked to the parser writes the value of its name
+ *   into its item and field. The values are the packet's parsing definition as the platform
+ *   pushes them (config-types.ts `PushedParserValue`, decoded with the domain's `decodeFrame`,
+ *   exactly as the platform decodes raw frames), or the simulator's own shorter form
+ *   (ParserValue below) that its ready-made configurations use.
  */
-import type { ComSettings, GatewayConfig, GatewayNode, SerialPacketSettings } from '@platform/domain';
-import { parseHex, SAMPLING_MINUTES } from '@platform/domain';
+import type {
+  ComSettings,
+  GatewayConfig,
+  GatewayNode,
+  PushedParserValue,
+  SerialPacketSettings,
+} from '@platform/domain';
+import { decodeFrame, parseHex, SAMPLING_MINUTES, toHex } from '@platform/domain';
 import type { LineSettings } from '../modbus/bus';
 import { decodeValue, type PointType, type WordOrder } from '../modbus/registers';
 
@@ -55,7 +64,7 @@ export interface PacketPlan {
   frame: Uint8Array;
   intervalMs: number;
   /** JSON telemetry: what to decode and where each value goes */
-  values: ParserValue[];
+  values: Array<ParserValue | PushedParserValue>;
   elements: ElementTarget[];
 }
 
@@ -129,7 +138,9 @@ export function planConfig(config: GatewayConfig): RunPlan {
     const intervalMs =
       s.intervalS !== undefined ? s.intervalS * 1000 : SAMPLING_MINUTES[s.samplingId] * 60_000;
     const parser = parsers.find((p) => p.settings.packetId === s.packetId);
-    const values = ((parser?.settings as { values?: ParserValue[] } | undefined)?.values ?? []).slice();
+    const values = (
+      (parser?.settings as { values?: Array<ParserValue | PushedParserValue> } | undefined)?.values ?? []
+    ).slice();
     const elements: ElementTarget[] = parser
       ? linked(parser, 'element').map((e) => {
           const es = e.settings as { name: string; itemId: number; fieldKey: string };
@@ -157,25 +168,48 @@ export function readParserValue(frame: Uint8Array, spec: ParserValue): number | 
   return raw * (spec.scale ?? 1) + (spec.add ?? 0);
 }
 
+/** A value in the platform's form (a parsing definition's): it has a length and a value type. */
+export function isPushedValue(value: ParserValue | PushedParserValue): value is PushedParserValue {
+  return 'valueType' in value && typeof value.length === 'number';
+}
+
 /** Telemetry records of one answer: one per item, each element's value in its field. */
 export function telemetryRecords(
   packet: PacketPlan,
   frame: Uint8Array,
   ts: string | number,
 ): Array<Record<string, unknown>> {
+  const pushed = packet.values.filter(isPushedValue);
+  // the platform's values decoded as the platform decodes them; an answer it would refuse
+  // (bad CRC, wrong length, an exception) gives none
+  const decoded = new Map<string, number>();
+  if (pushed.length > 0) {
+    const result = decodeFrame(
+      frame,
+      { frame: toHex(packet.frame), appendCrc: false },
+      { values: pushed.map((v) => ({ ...v, itemId: null, fieldKey: null })) },
+    );
+    if (!result.frameError)
+      for (const v of result.values) if (v.ok && typeof v.value === 'number') decoded.set(v.name, v.value);
+  }
   const byItem = new Map<number, Record<string, unknown>>();
   for (const element of packet.elements) {
     const spec = packet.values.find((v) => v.name === element.name);
     if (!spec) continue;
-    const value = readParserValue(frame, spec);
+    let value: number | null;
+    if (isPushedValue(spec)) value = decoded.get(spec.name) ?? null;
+    else {
+      value = readParserValue(frame, spec);
+      // float32 carries about 7 significant digits: do not publish the binary noise after them
+      if (value !== null) value = Number(value.toPrecision(spec.format === 'float32' ? 7 : 15));
+    }
     if (value === null) continue;
     let record = byItem.get(element.itemId);
     if (!record) {
       record = { itemId: element.itemId, ts };
       byItem.set(element.itemId, record);
     }
-    // float32 carries about 7 significant digits: do not publish the binary noise after them
-    record[element.fieldKey] = Number(value.toPrecision(spec.format === 'float32' ? 7 : 15));
+    record[element.fieldKey] = value;
   }
   return [...byItem.values()];
 }

@@ -9,8 +9,10 @@ import deviceLiveRoutes from './devices/live-routes';
 import maintenanceRoutes from './devices/maintenance-routes';
 import devicePermissionRoutes from './devices/permission-routes';
 import deviceRoutes from './devices/routes';
+import deviceViewRoutes from './deviceviews/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
+import firmwareRoutes from './firmware/routes';
 import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
@@ -44,6 +46,8 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   devicePermissionRoutes,
   maintenanceRoutes,
   gatewayConfigRoutes,
+  deviceViewRoutes,
+  firmwareRoutes,
   passthroughRoutes,
   cabinRoutes,
   dataItemRoutes,

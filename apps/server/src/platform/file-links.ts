@@ -38,6 +38,14 @@ export class FileLinks {
     return createHmac('sha256', this.#secret).update(`${key}\n${exp}`).digest();
   }
 
+  /**
+   * An HMAC-SHA256 of `text` for another kind of link (`purpose` keeps the kinds apart, and a
+   * file link's text never holds a second line break): firmware download links use it.
+   */
+  signFor(purpose: string, text: string): Buffer {
+    return createHmac('sha256', this.#secret).update(`${purpose}\n\n${text}`).digest();
+  }
+
   /** the expiry of links issued at `nowMs` */
   static expiryAt(nowMs: number): number {
     const window = Math.floor(nowMs / 1000 / FILE_LINK_WINDOW_SECONDS);

@@ -49,8 +49,44 @@ export type DeviceEvent =
       state: 'bound' | 'expired' | 'cancelled';
       deviceId: number | null;
     }
+  /** a firmware upgrade of a device of the company moved (modules/firmware: its Upgrade view) */
+  | {
+      type: 'upgrade';
+      companyId: number;
+      gatewayId: number;
+      upgrade: { state: string } & Record<string, unknown>;
+    }
   /** a device joined or left the company (who may read what changed) */
-  | { type: 'membership'; companyId: number; gatewayId: number };
+  | { type: 'membership'; companyId: number; gatewayId: number }
+  /** data moving through a device (its frames, decoded values, stored records): device views */
+  | { type: 'flow'; companyId: number; gatewayId: number; flow: FlowEvent };
+
+/** One decoded value of a frame: which parser value, what it read, where it is stored. */
+export interface FlowValue {
+  name: string;
+  value: number | string | null;
+  /** the catalogue key of why the value could not be read, when it could not */
+  error: string | null;
+  itemId: number | null;
+  fieldKey: string | null;
+}
+
+/**
+ * What the device views show live (docs/devices.md, "Device views"): a frame that arrived on a
+ * port, decoded or refused (`result` is 'ok' or the frame counter it was counted under), and
+ * a record of an item stored from the device.
+ */
+export type FlowEvent =
+  | {
+      kind: 'frame';
+      at: string;
+      port: number;
+      packetId: number | null;
+      bytes: number;
+      result: string;
+      values: FlowValue[];
+    }
+  | { kind: 'record'; at: string; itemId: number; ts: string; values: RecordValues };
 
 export type DeviceListener = (event: DeviceEvent) => void;
 

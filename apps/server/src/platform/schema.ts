@@ -7,6 +7,7 @@ export * from '../modules/companies/tables';
 export * from '../modules/dataitems/tables';
 export * from '../modules/delegations/tables';
 export * from '../modules/devices/tables';
+export * from '../modules/firmware/tables';
 export * from '../modules/gatewayconfig/tables';
 export * from '../modules/gateways/tables';
 export * from '../modules/groups/tables';

@@ -5,7 +5,9 @@ import { companiesRouteCases } from '../modules/companies/route-cases';
 import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
 import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { devicesRouteCases } from '../modules/devices/route-cases';
+import { deviceViewsRouteCases } from '../modules/deviceviews/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
+import { firmwareRouteCases } from '../modules/firmware/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
@@ -43,6 +45,8 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...gatewaysRouteCases,
   ...devicesRouteCases,
   ...gatewayConfigRouteCases,
+  ...deviceViewsRouteCases,
+  ...firmwareRouteCases,
   ...packetsRouteCases,
   ...passthroughRouteCases,
   ...simRouteCases,

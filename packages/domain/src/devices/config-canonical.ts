@@ -11,7 +11,8 @@
  *
  * It never throws, whatever it is given: nodes and links that are not objects are dropped.
  */
-import type { GatewayConfig } from './config-types';
+import type { GatewayConfig, PushedParserValue } from './config-types';
+import type { ParserValue } from './parser';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -68,13 +69,26 @@ export function canonicalConfigText(config: unknown): string {
 
 /**
  * The configuration with each serial packet's `frame` set from `frames` (by packet id) and any
- * frame of a packet without one removed: what is pushed. Positions are kept (the canonical
- * form drops them).
+ * frame of a packet without one removed, and each serial parser's `values` set from `parsers`
+ * (by packet id; removed when absent): what is pushed. Positions are kept (the canonical form
+ * drops them).
  */
-export function withFrames(config: GatewayConfig, frames: ReadonlyMap<number, string>): GatewayConfig {
+export function withFrames(
+  config: GatewayConfig,
+  frames: ReadonlyMap<number, string>,
+  parsers: ReadonlyMap<number, readonly ParserValue[]> = new Map(),
+): GatewayConfig {
   return {
     ...config,
     nodes: config.nodes.map((node) => {
+      if (node.type === 'serialParser') {
+        const { values: _old, ...settings } = node.settings;
+        const values = parsers.get(settings.packetId);
+        return {
+          ...node,
+          settings: values == null ? settings : { ...settings, values: values.map(pushedValue) },
+        };
+      }
       if (node.type !== 'serialPacket') return node;
       const { frame: _old, ...settings } = node.settings;
       const frame = frames.get(settings.packetId);
@@ -83,7 +97,13 @@ export function withFrames(config: GatewayConfig, frames: ReadonlyMap<number, st
   };
 }
 
-/** The configuration without packet frames: what is saved (frames come from the definitions when pushed). */
+/** A parsing value as a gateway gets it: how to decode it (its item and field stay on the platform). */
+export function pushedValue(value: ParserValue): PushedParserValue {
+  const { itemId: _item, fieldKey: _field, ...decode } = value;
+  return decode;
+}
+
+/** The configuration without packet frames and parser values: what is saved (both come from the definitions when pushed). */
 export function withoutFrames(config: GatewayConfig): GatewayConfig {
   return withFrames(config, new Map());
 }

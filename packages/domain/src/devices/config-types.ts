@@ -10,6 +10,8 @@
  * the server and the simulator share.
  */
 
+import type { ParserValue } from './parser';
+
 export const GATEWAY_NODE_TYPES = [
   'com',
   'serialPacket',
@@ -78,7 +80,16 @@ export interface SerialPacketSettings {
 export interface SerialParserSettings {
   /** parses the answers to this packet with its parsing definition */
   packetId: number;
+  /**
+   * The parsing definition's values (without their items: the elements say where each goes),
+   * filled from the definition when pushed, so the gateway can decode the answers for JSON
+   * telemetry; never saved (like a packet's frame).
+   */
+  values?: PushedParserValue[];
 }
+
+/** A value of a parsing definition as a gateway gets it: how to decode it, not where it is stored. */
+export type PushedParserValue = Omit<ParserValue, 'itemId' | 'fieldKey'>;
 
 export interface NetworkSettings {
   mode: (typeof NETWORK_MODES)[number];

@@ -185,10 +185,10 @@ function decodeValue(
   if (value.format === 'hex') {
     if (encoding === 'ASCII') {
       const text = asciiText(slice);
-      return text == null ? fail('valueNotAscii') : { ...span, ok: true, value: text, raw: text };
+      return text == null ? fail('valueNotAscii') : okValue(span, text, text);
     }
     const hex = hexString(slice);
-    return { ...span, ok: true, value: hex, raw: hex };
+    return okValue(span, hex, hex);
   }
 
   let raw: RawInteger;
@@ -212,14 +212,19 @@ function decodeValue(
   if (value.valueType === 'integer') {
     if (!Number.isInteger(scaled)) return fail('parserIntegerScale');
     if (!Number.isSafeInteger(scaled)) return fail('valueTooLarge');
-    return { ...span, ok: true, value: scaled, raw: rawNumber };
+    return okValue(span, scaled, rawNumber);
   }
   if (value.valueType === 'timestamp') {
     const ms = scaled * 1000;
     if (!isRecordTime(ms)) return fail('valueNotTime');
-    return { ...span, ok: true, value: new Date(Math.round(ms)).toISOString(), raw: rawNumber };
+    return okValue(span, new Date(Math.round(ms)).toISOString(), rawNumber);
   }
-  return { ...span, ok: true, value: roundValue(scaled, value.decimals), raw: rawNumber };
+  return okValue(span, roundValue(scaled, value.decimals), rawNumber);
+}
+
+/** A decoded value: the literal of `{...span, ok, value, raw}` in the same key order, built without spreading (one per value of every frame). */
+function okValue(span: ValueSpan, value: number | string, raw: number | string): FrameValueResult {
+  return { index: span.index, name: span.name, start: span.start, length: span.length, ok: true, value, raw };
 }
 
 /**

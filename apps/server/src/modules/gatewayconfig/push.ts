@@ -18,7 +18,9 @@ import {
   type GatewayConfig,
   hasErrors,
   nextPushState,
+  type ParserValue,
   readConfigAnswer,
+  withFrames,
 } from '@platform/domain';
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { App } from '../../platform/context';
@@ -28,6 +30,7 @@ import type { DataCaller } from '../cabin/permissions';
 import type { DeviceRef } from '../devices/access';
 import { logOperation, settleOperation } from '../devices/operation-log';
 import type { UpMessage } from '../gateways/hub';
+import { serialParsers } from '../packets/tables';
 import { users } from '../users/tables';
 import { checkLookups, companyLookups } from './lookups';
 import { type ConfigPushRow, gatewayConfigPushes } from './tables';
@@ -116,15 +119,33 @@ export async function listPushes(
   return { list: await views(db, rows), total: Number(total?.n ?? 0) };
 }
 
-/** The configuration as the gateway gets it: canonical, each packet's frame from its definition. */
-export function forGateway(config: GatewayConfig, frames: ReadonlyMap<number, string>): GatewayConfig {
-  const pushed = canonicalConfig(config);
-  for (const node of pushed.nodes) {
-    if (node.type !== 'serialPacket') continue;
-    const frame = frames.get(node.settings.packetId);
-    if (frame) node.settings = { ...node.settings, frame };
-  }
-  return pushed;
+/**
+ * The configuration as the gateway gets it: canonical, each packet's frame from its definition,
+ * each parser's values from its parsing definition (by packet id).
+ */
+export function forGateway(
+  config: GatewayConfig,
+  frames: ReadonlyMap<number, string>,
+  parsers: ReadonlyMap<number, readonly ParserValue[]> = new Map(),
+): GatewayConfig {
+  return withFrames(canonicalConfig(config), frames, parsers);
+}
+
+/** The parsing values of the packets the configuration's parser nodes name, by packet id. */
+async function parsersOf(
+  db: Db,
+  companyId: number,
+  config: GatewayConfig,
+): Promise<Map<number, ParserValue[]>> {
+  const ids = [
+    ...new Set(config.nodes.flatMap((n) => (n.type === 'serialParser' ? [n.settings.packetId] : []))),
+  ].filter((id) => Number.isSafeInteger(id));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ packageId: serialParsers.packageId, values: serialParsers.values })
+    .from(serialParsers)
+    .where(and(eq(serialParsers.companyId, companyId), inArray(serialParsers.packageId, ids)));
+  return new Map(rows.map((r) => [r.packageId, r.values]));
 }
 
 export async function pushConfig(
@@ -161,7 +182,7 @@ export async function pushConfig(
   if (waiting) throw new AppError('configPushWaiting', { version: waiting.version });
 
   const frames = new Map(lookups.packages.map((p) => [p.id, p.frame]));
-  const pushed = forGateway(head.config, frames);
+  const pushed = forGateway(head.config, frames, await parsersOf(db, caller.companyId, head.config));
   const hash = sha256Hex(canonicalConfigText(pushed));
   const confirmWithin = app.config.configConfirmWithinS;
   const now = new Date();

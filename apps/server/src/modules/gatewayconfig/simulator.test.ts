@@ -3,11 +3,12 @@
  * commits, answers unchanged to the same hash, rejects on command, and goes back by itself
  * when the commit never reaches it.
  */
-import type { GatewayConfig } from '@platform/domain';
+import { configTemplate, type GatewayConfig } from '@platform/domain';
 import { SimGateway } from '@platform/gateway-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { dataItems } from '../dataitems/tables';
 import { brokerUrl, gatewayRow } from '../devices/test-support';
 import { floatValue, makeIotItem, makePackage, makeParser } from '../packets/test-support';
 import { dataRecords } from '../records/tables';
@@ -159,6 +160,49 @@ describe('what a pushed configuration makes the gateway do', () => {
     );
     const voltage = records[0]!.values.f1 as number;
     // a mains voltage, decoded from the frame the gateway read
+    expect(voltage).toBeGreaterThan(150);
+    expect(voltage).toBeLessThan(300);
+  });
+
+  it('a JSON telemetry configuration (the Modbus meter template): the gateway decodes with the pushed parsing', async () => {
+    const item = await makeIotItem(t, a.id, 'JSON meter');
+    // telemetry lands only in an item whose data source names the gateway
+    await t.db
+      .update(dataItems)
+      .set({ sources: [{ deviceId: sim.sn, deviceName: 'sim' }] })
+      .where(eq(dataItems.id, item.itemId));
+    const packetId = await makePackage(t, a.id, { frame: '01 03 00 00 00 02' });
+    // the parsing binds its value to no field: only the gateway's element can put it in the item
+    await makeParser(
+      t,
+      a.id,
+      packetId,
+      [floatValue(item.itemId, { itemId: null, fieldKey: null })],
+      a.admin.id,
+    );
+    const config = configTemplate('modbusMeter', {
+      lang: 'en',
+      packetId,
+      values: [{ name: '电压', itemId: item.itemId, fieldKey: 'f1' }],
+    });
+    for (const node of config.nodes)
+      if (node.type === 'serialPacket') node.settings = { ...node.settings, intervalS: 1 };
+    const head = (await call(t, a.admin.token, 'GET', `get?id=${deviceId}`)).json().data.head
+      .version as number;
+    const { push: p } = await push(config, head);
+    await ended(p.id, 'committed');
+    const records = await waitFor(
+      async () => {
+        const rows = await t.db
+          .select()
+          .from(dataRecords)
+          .where(and(eq(dataRecords.companyId, a.id), eq(dataRecords.itemId, item.itemId)));
+        return rows.length > 0 ? rows : undefined;
+      },
+      30_000,
+      'telemetry from the meter',
+    );
+    const voltage = records[0]!.values.f1 as number;
     expect(voltage).toBeGreaterThan(150);
     expect(voltage).toBeLessThan(300);
   });

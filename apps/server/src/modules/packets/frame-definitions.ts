@@ -142,11 +142,20 @@ export function writableBy(
       holds = prepareHolds(app.db);
       holdStatements.set(app.db, holds);
     }
-    const [defs, held] = await Promise.all([app.ingest.itemDefs(ids), holds.execute({ companyId, userId })]);
-    if (held.length === 0) return new Set<number>();
+    // the item definitions are usually in memory; the two reads then go out together, so a
+    // message waits for one round trip to the database, not two
+    const heldRead = holds.execute({ companyId, userId });
+    const defs = await app.ingest.itemDefs(ids).catch(async (error: unknown) => {
+      await heldRead.catch(() => undefined);
+      throw error;
+    });
     const nodeOf = new Map<number, number>();
     for (const [id, def] of defs) if (def && def.companyId === companyId) nodeOf.set(id, def.nodeId);
-    const levels = await levelsFor(app.db, { companyId, userId }, [...new Set(nodeOf.values())]);
+    const [held, levels] = await Promise.all([
+      heldRead,
+      levelsFor(app.db, { companyId, userId }, [...new Set(nodeOf.values())]),
+    ]);
+    if (held.length === 0) return new Set<number>();
     return new Set(
       [...nodeOf]
         .filter(([, nodeId]) => (levels.get(nodeId) ?? 0) >= DATA_PERMISSION.write)

@@ -15,12 +15,23 @@
  * saved the parser last, read for each message like a submission key's holder
  * (frame-definitions.ts). A record the pipeline or this check refuses is counted as refused.
  *
+ * Each frame, refused or decoded, and each record stored is also published on the live bus as a
+ * device `flow` event (the device views, docs/devices.md): the device live socket relays it to
+ * those who may read the device, each decoded value only to those who may read its item.
+ *
  * The gateway module's MQTT wiring is one line:
  * `app.gateways.onUp('frame', (gateway, payload) => ingestFrames(app, gateway, payload))`.
  */
-import { decodeFrame, type FrameProblem, messageFor, recordsOfFrame } from '@platform/domain';
+import {
+  decodeFrame,
+  type FrameProblem,
+  messageFor,
+  type RecordValues,
+  recordsOfFrame,
+} from '@platform/domain';
 import type { App } from '../../platform/context';
 import { AppError } from '../../platform/envelope';
+import type { FlowEvent, FlowValue } from '../../platform/live';
 import type { IngestRecord } from '../ingest/pipeline';
 import { definitionsOf, writableBy } from './frame-definitions';
 import { MAX_FRAMES_PER_MESSAGE, readFrames } from './frame-input';
@@ -37,6 +48,8 @@ export interface FrameGateway {
   sn: string;
   /** the company that bound it */
   companyId: number;
+  /** the gateway's registry id (the device id): live flow events are published only when known */
+  id?: number;
 }
 
 export type FrameTally = FrameCounts & { records: number };
@@ -76,6 +89,23 @@ export async function ingestFrames(app: App, gateway: FrameGateway, message: unk
     }
     return tally;
   };
+  const flow = (event: FlowEvent) => publishFlow(app, gateway, event);
+  const frameSeen = (
+    port: number,
+    packetId: number | null,
+    frame: string | null,
+    result: string,
+    values: FlowValue[] = [],
+  ) =>
+    flow({
+      kind: 'frame',
+      at: arrival.toISOString(),
+      port,
+      packetId,
+      bytes: frame ? Math.ceil(frame.length / 3) : 0,
+      result,
+      values,
+    });
   const refuse = (port: number, reason: FrameReason, packetId: number | null, text: string, times = 1) => {
     const tally = tallyOf(port);
     tally.counts[reason] += times;
@@ -86,7 +116,11 @@ export async function ingestFrames(app: App, gateway: FrameGateway, message: unk
   const { entries, beyond } = readFrames(message, arrival);
   if (beyond > 0)
     refuse(0, 'malformed', null, `${beyond} frames beyond ${MAX_FRAMES_PER_MESSAGE} in one message`, beyond);
-  for (const e of entries) if (e.refusal) refuse(e.port, e.refusal.reason, e.packetId, e.refusal.message);
+  for (const e of entries) {
+    if (!e.refusal) continue;
+    refuse(e.port, e.refusal.reason, e.packetId, e.refusal.message);
+    frameSeen(e.port, e.packetId, e.frame, e.refusal.reason);
+  }
   const live = entries.filter((e) => !e.refusal);
 
   let records = 0;
@@ -100,18 +134,38 @@ export async function ingestFrames(app: App, gateway: FrameGateway, message: unk
       const def = defs.get(packetId);
       if (!def) {
         refuse(port, 'unknownPacket', packetId, `packet ${packetId} is not one of the company's`);
+        frameSeen(port, packetId, entry.frame, 'unknownPacket');
         continue;
       }
       if (!def.parser || def.parser.values.length === 0) {
         refuse(port, 'unknownPacket', packetId, `packet ${packetId} has no parser`);
+        frameSeen(port, packetId, entry.frame, 'unknownPacket');
         continue;
       }
       const decoded = decodeFrame(entry.frame!, def.packet, def.parser);
       if (decoded.frameError) {
         const { problem, key, params } = decoded.frameError;
         refuse(port, PROBLEM_REASON[problem], packetId, messageFor(key, 'en', params));
+        frameSeen(port, packetId, entry.frame, PROBLEM_REASON[problem]);
         continue;
       }
+      const parserValues = def.parser.values;
+      frameSeen(
+        port,
+        packetId,
+        entry.frame,
+        'ok',
+        decoded.values.map((v): FlowValue => {
+          const bound = parserValues[v.index];
+          return {
+            name: bound?.name ?? '',
+            value: v.ok ? v.value : null,
+            error: v.ok ? null : v.key,
+            itemId: bound?.itemId ?? null,
+            fieldKey: bound?.fieldKey ?? null,
+          };
+        }),
+      );
       const failed = decoded.values.find((v) => !v.ok);
       if (failed && !failed.ok)
         refuse(port, 'decodeErrors', packetId, messageFor(failed.key, 'en', failed.params));
@@ -185,11 +239,20 @@ async function writeRecords(app: App, gateway: FrameGateway, pending: Pending[])
     calls,
   );
   let written = 0;
+  const at = new Date().toISOString();
   results.forEach((result, i) => {
     const owner = owners[i]!;
     if ('ids' in result) {
       owner.written += 1;
       written += result.ids.length;
+      for (const record of calls[i]!)
+        publishFlow(app, gateway, {
+          kind: 'record',
+          at,
+          itemId: record.itemId,
+          ts: new Date(record.ts ?? at).toISOString(),
+          values: record.values as RecordValues,
+        });
     } else {
       owner.refused += 1;
       owner.error ??= result.error;
@@ -230,4 +293,10 @@ function logRefusal(
     { sn: gateway.sn, port, packetId, reason, sinceLastLog: last?.suppressed ?? 0 },
     `serial frame not stored: ${text}`,
   );
+}
+
+/** A flow event of the gateway on the live bus (nothing when nobody of the company listens). */
+function publishFlow(app: App, gateway: FrameGateway, flow: FlowEvent): void {
+  if (gateway.id === undefined) return;
+  app.live.publishDevice({ type: 'flow', companyId: gateway.companyId, gatewayId: gateway.id, flow });
 }

@@ -146,7 +146,11 @@ export default async function packetRoutes(app: App): Promise<void> {
   // an unbound gateway's are dropped, as its JSON telemetry is
   app.gateways.onUp('frame', async ({ gateway, payload }) => {
     if (gateway.companyId === null) return;
-    await ingestFrames(app, { sn: gateway.serialNumber, companyId: gateway.companyId }, payload);
+    await ingestFrames(
+      app,
+      { sn: gateway.serialNumber, companyId: gateway.companyId, id: gateway.id },
+      payload,
+    );
   });
 
   app.get(

@@ -302,6 +302,12 @@ export const deviceApi = {
     request<BindStatus>({ method: 'GET', url: '/devicemanagement/device/bindStatus', params: { requestId } }),
   bindCancel: (requestId: string) => post<null>('/devicemanagement/device/bindCancel', { requestId }),
   unbind: (id: number) => post<null>('/devicemanagement/device/unbind', { id }),
+  /** reboot or readNow to a bound online gateway (read-write level); logged with its result */
+  command: (id: number, command: 'reboot' | 'readNow') =>
+    post<{ operationId: number; result: 'ok' | 'pending' }>('/devicemanagement/device/command', {
+      id,
+      command,
+    }),
   setPermission: (body: { id: number; mode: 'inherit' | 'custom'; entries: PermissionEntry[] }) =>
     post<null>('/devicemanagement/permission/set', body),
 

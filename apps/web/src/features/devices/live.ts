@@ -2,8 +2,9 @@
  * Live devices over the WebSocket `/general/devicemanagement/device/live?token=…`
  * (docs/devices.md, "Live device events"): nothing is sent but pings; the server sends
  * `{"type":"ready"}` once it listens, `{"type":"device",…}` when a readable device changes its
- * online state, status, firmware or ports, and `{"type":"bind",…}` when one of the caller's
- * own bind requests is bound, expires or is cancelled.
+ * online state, status, firmware or ports, `{"type":"bind",…}` when one of the caller's
+ * own bind requests is bound, expires or is cancelled, and `{"type":"upgrade",…}` when a
+ * readable device's firmware upgrade changes state or progress (docs/firmware.md).
  *
  * As the live records socket (features/datarecords/live.ts): it reconnects with a doubling
  * back-off (1 s … 30 s); an `ended` message (logout, lost code, expired token) stops it for
@@ -37,9 +38,17 @@ export interface BindEvent {
   deviceId: number | null;
 }
 
+/** A firmware upgrade's new state (its shape is the firmware feature's `Upgrade`). */
+export interface UpgradeEvent {
+  type: 'upgrade';
+  deviceId: number;
+  upgrade: { id: number; deviceId: number; state: string } & Record<string, unknown>;
+}
+
 type LiveMessage =
   | DeviceStateEvent
   | BindEvent
+  | UpgradeEvent
   | { type: 'ready' | 'pong' | 'error' }
   | { type: 'ended'; code: number; message: string; data: unknown };
 
@@ -65,16 +74,19 @@ export function applyDeviceEvent(client: QueryClient, event: DeviceStateEvent): 
 /**
  * Opens the socket while mounted (and `enabled`): device events are merged into the cached
  * lists and details, and handed to `onEvent` (the list marks the changed row, the bind dialog
- * ends its countdown).
+ * ends its countdown); upgrade events go to `onUpgrade` (the firmware pages).
  */
 export function useDeviceLive(
   onEvent?: (event: DeviceStateEvent | BindEvent) => void,
   enabled = true,
+  onUpgrade?: (event: UpgradeEvent) => void,
 ): { connected: boolean } {
   const client = useQueryClient();
   const [connected, setConnected] = useState(false);
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  const upgradeHandler = useRef(onUpgrade);
+  upgradeHandler.current = onUpgrade;
 
   useEffect(() => {
     if (!enabled) return;
@@ -123,6 +135,8 @@ export function useDeviceLive(
           handler.current?.(message);
         } else if (message.type === 'bind') {
           handler.current?.(message);
+        } else if (message.type === 'upgrade') {
+          upgradeHandler.current?.(message);
         } else if (message.type === 'ended') {
           stop();
           reportFailure({ code: message.code, message: message.message, data: message.data ?? null });

@@ -54,6 +54,44 @@ export function describeLog(row: LogRow, t: TFunction<'devices'>): LogText {
       if (words && !words.startsWith(event)) parts.push(words);
       return { text: parts.join(' · '), extra: null };
     }
+    case 'passthrough': {
+      // the serial debug assistant: a session opened, closed, or refused
+      const port = typeof data.port === 'number' ? data.port : '?';
+      if (data.action === 'open' && row.result === 'failed') {
+        const reason = t(`logText.reason_${String(data.reason)}`, String(data.reason ?? ''));
+        return {
+          text: t('logText.passthroughRefused', '打开端口 {{port}} 的串口调试被拒绝：{{reason}}', {
+            port,
+            reason,
+          }),
+          extra: null,
+        };
+      }
+      if (data.action === 'open')
+        return { text: t('logText.passthroughOpen', '打开端口 {{port}} 的串口调试', { port }), extra: null };
+      if (data.action === 'close')
+        return {
+          text: t(
+            'logText.passthroughClose',
+            '关闭端口 {{port}} 的串口调试（发送 {{sent}} 次，收到 {{received}} 次）',
+            {
+              port,
+              sent: Number(data.sent ?? 0),
+              received: Number(data.received ?? 0),
+            },
+          ),
+          extra: null,
+        };
+      break;
+    }
+    case 'command': {
+      const name = typeof data.command === 'string' ? data.command : null;
+      if (!name) break;
+      const parts = [t(`command.${name}`, name)];
+      if (typeof data.reason === 'string') parts.push(t(`logText.reason_${data.reason}`, data.reason));
+      if (typeof data.firmware === 'string') parts.push(data.firmware);
+      return { text: parts.join(' · '), extra: null };
+    }
     default:
       break;
   }

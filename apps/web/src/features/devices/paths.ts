@@ -32,6 +32,8 @@ export const devicePaths = {
   /** pushing a configuration to the gateway, with its history */
   configPush: (d: DeviceRef) => `/upgradeCfg/${d.id}/${seg(d.name)}`,
   chart: (d: DeviceRef) => `/dtuChart/${d.id}`,
+  /** the serial debug assistant on this gateway */
+  comDebug: (d: DeviceRef) => `/comDebug?device=${d.id}`,
   dataFlow: (d: DeviceRef) => `/dataflow/${d.id}/${DEVICE_TYPE}/${seg(d.name)}`,
   /** the firmware upgrade page: the next version is chosen there ('-') */
   firmware: (d: DeviceRef) => `/upgradeVersion/-/${seg(d.firmware)}/${seg(d.serialNumber)}`,

@@ -6,13 +6,16 @@
  */
 import {
   BarChartOutlined,
+  CodeOutlined,
   DisconnectOutlined,
   EditOutlined,
   EyeOutlined,
   FileSearchOutlined,
   MoreOutlined,
   NodeIndexOutlined,
+  PoweroffOutlined,
   SettingOutlined,
+  SyncOutlined,
 } from '@ant-design/icons';
 import { DATA_PERMISSION } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,14 +26,56 @@ import { useNavigate } from 'react-router-dom';
 import { type DeviceRow, deviceApi, deviceKeys } from '../api';
 import { devicePaths, usePermittedPath } from '../paths';
 
-type LinkKey = 'log' | 'config' | 'chart' | 'flow';
+type LinkKey = 'log' | 'config' | 'chart' | 'flow' | 'comdebug';
 
 const LINKS: Array<{ key: LinkKey; icon: ReactNode; path: (d: DeviceRow) => string }> = [
   { key: 'log', icon: <FileSearchOutlined />, path: devicePaths.operationLog },
   { key: 'config', icon: <SettingOutlined />, path: devicePaths.config },
   { key: 'chart', icon: <BarChartOutlined />, path: devicePaths.chart },
   { key: 'flow', icon: <NodeIndexOutlined />, path: devicePaths.dataFlow },
+  { key: 'comdebug', icon: <CodeOutlined />, path: devicePaths.comDebug },
 ];
+
+/**
+ * Reboot (after a confirmation) and read now: commands to a bound online gateway, each in the
+ * operation log with its result (a reboot's when the gateway is back).
+ */
+export function useDeviceCommand(): (device: DeviceRow, command: 'reboot' | 'readNow') => Promise<void> {
+  const { t } = useTranslation('devices');
+  const { modal, message } = App.useApp();
+  const run = async (device: DeviceRow, command: 'reboot' | 'readNow') => {
+    try {
+      const envelope = await deviceApi.command(device.id, command);
+      message.success(
+        command === 'reboot'
+          ? t('command.rebootSent', '重启指令已发送，网关重新上线后操作日志会记录结果')
+          : envelope.message,
+      );
+    } catch {
+      // the http client showed why
+    }
+  };
+  return async (device, command) => {
+    if (command === 'readNow') return run(device, command);
+    await new Promise<void>((resolve) => {
+      modal.confirm({
+        title: t('command.rebootTitle', '重启网关“{{name}}”（{{sn}}）？', {
+          name: device.name,
+          sn: device.serialNumber,
+        }),
+        content: t('command.rebootContent', '网关会断开连接并重新启动，期间停止采集，串口调试会话也会结束。'),
+        okText: t('command.reboot', '重启'),
+        okButtonProps: { danger: true, 'data-testid': 'reboot-ok' } as never,
+        cancelText: t('common.cancel', '取消'),
+        onOk: async () => {
+          await run(device, 'reboot');
+          resolve();
+        },
+        onCancel: () => resolve(),
+      });
+    });
+  };
+}
 
 /**
  * Unbinding after a prompt that names the device; resolves true once unbound. `leave` runs
@@ -114,8 +159,35 @@ export function DeviceActions({
       onClick: () => navigate(path),
     };
   });
+  const command = useDeviceCommand();
+  const commandReason = !canWrite
+    ? t('actions.needWrite', '需要此设备的读写权限')
+    : !device.online
+      ? t('command.offline', '网关离线，无法接收指令')
+      : null;
+  const commandItems: NonNullable<MenuProps['items']> = (
+    [
+      ['readNow', <SyncOutlined key="i" />],
+      ['reboot', <PoweroffOutlined key="i" />],
+    ] as const
+  ).map(([key, icon]) => ({
+    key,
+    icon,
+    disabled: commandReason !== null,
+    'data-testid': `device-action-${key}`,
+    label: commandReason ? (
+      <Tooltip title={commandReason} placement="left">
+        {t(`command.${key}`, key)}
+      </Tooltip>
+    ) : (
+      t(`command.${key}`, key)
+    ),
+    onClick: () => void command(device, key),
+  }));
   const items: NonNullable<MenuProps['items']> = [
     ...linkItems,
+    { type: 'divider' },
+    ...commandItems,
     { type: 'divider' },
     {
       key: 'unbind',

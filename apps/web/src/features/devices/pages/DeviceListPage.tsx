@@ -4,7 +4,7 @@
  * wide screens, cards below 992 px; rows follow the live socket; binding, editing, unbinding,
  * and the detail drawer (`?device=<id>`).
  */
-import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { GATEWAY_STATUSES, type GatewayStatus } from '@platform/domain';
 import {
   Badge,
@@ -28,6 +28,7 @@ import { useBuiltRoutes } from '../../../app/router/context';
 import { useSession } from '../../../app/store/session';
 import { usePaging } from '../../../shared/paging';
 import { formatMinute } from '../../../shared/time';
+import { BatchUpgradeModal } from '../../firmware/components/BatchUpgradeModal';
 import { type DeviceQuery, type DeviceRow, type DeviceSort, useDevices } from '../api';
 import { BindModal } from '../components/BindModal';
 import { DeviceActions } from '../components/DeviceActions';
@@ -58,6 +59,9 @@ export default function DeviceListPage() {
   const [binding, setBinding] = useState(false);
   const [bindEvent, setBindEvent] = useState<BindEvent | null>(null);
   const [live, setLive] = useState<ReadonlySet<number>>(new Set());
+  // gateways ticked for a batch firmware upgrade (kept across pages of the list)
+  const [ticked, setTicked] = useState<DeviceRow[]>([]);
+  const [batchOf, setBatchOf] = useState<DeviceRow[] | null>(null);
   const timers = useRef(new Map<number, number>());
 
   const query: DeviceQuery = {
@@ -312,23 +316,38 @@ export default function DeviceListPage() {
             data-testid="device-filter-status"
           />
         </Flex>
-        <Tooltip
-          title={
-            canPickDirectory
-              ? null
-              : t('list.bindNeedsCabin', '绑定设备需要选择数据舱目录，请联系管理员开通数据舱权限')
-          }
-        >
-          <Button
-            type="primary"
-            icon={<LinkOutlined />}
-            disabled={!canPickDirectory}
-            onClick={() => setBinding(true)}
-            data-testid="device-bind"
+        <Flex gap={8} wrap>
+          {wide ? (
+            <Tooltip title={ticked.length === 0 ? t('batch.select', { ns: 'firmware' }) : null}>
+              <Button
+                icon={<CloudDownloadOutlined />}
+                disabled={ticked.length === 0}
+                onClick={() => setBatchOf(ticked)}
+                data-testid="device-batch-upgrade"
+              >
+                {t('batch.button', { ns: 'firmware' })}
+                {ticked.length > 0 ? ` (${ticked.length})` : ''}
+              </Button>
+            </Tooltip>
+          ) : null}
+          <Tooltip
+            title={
+              canPickDirectory
+                ? null
+                : t('list.bindNeedsCabin', '绑定设备需要选择数据舱目录，请联系管理员开通数据舱权限')
+            }
           >
-            {t('list.bind', '绑定设备')}
-          </Button>
-        </Tooltip>
+            <Button
+              type="primary"
+              icon={<LinkOutlined />}
+              disabled={!canPickDirectory}
+              onClick={() => setBinding(true)}
+              data-testid="device-bind"
+            >
+              {t('list.bind', '绑定设备')}
+            </Button>
+          </Tooltip>
+        </Flex>
       </div>
       {wide ? (
         <Table<DeviceRow>
@@ -340,6 +359,12 @@ export default function DeviceListPage() {
           pagination={pagination(devices.data)}
           scroll={{ x: 1100 }}
           rowClassName={(device) => (live.has(device.id) ? 'dv-row-live' : '')}
+          rowSelection={{
+            selectedRowKeys: ticked.map((d) => d.id),
+            preserveSelectedRowKeys: true,
+            onChange: (_keys, selected) => setTicked(selected.filter(Boolean)),
+            getCheckboxProps: (device) => ({ 'aria-label': device.serialNumber }) as never,
+          }}
           onRow={(device) => ({ 'data-testid': `device-row-${device.serialNumber}` }) as never}
           onChange={(_pagination, _filters, sorter) => {
             const s = sorter as SorterResult<DeviceRow>;
@@ -365,6 +390,7 @@ export default function DeviceListPage() {
       )}
       <DeviceDrawer deviceId={openId} listPath={pathname} onClose={closeDevice} onEdit={setEditing} />
       <EditDeviceModal device={editing} onClose={() => setEditing(null)} />
+      <BatchUpgradeModal devices={batchOf} onClose={() => setBatchOf(null)} />
       <BindModal
         open={binding}
         bindEvent={bindEvent}

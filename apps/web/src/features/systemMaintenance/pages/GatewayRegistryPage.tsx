@@ -6,15 +6,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { GATEWAY_STATUSES, type GatewayStatus } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Empty, Flex, Grid, Input, Select, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Flex, Grid, Input, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useBuiltRoutes } from '../../../app/router/context';
 import { usePaging } from '../../../shared/paging';
 import { formatMinute } from '../../../shared/time';
 import { STATUS_COLORS } from '../../devices/components/DeviceBits';
+import { FirmwareVersionsPanel } from '../../firmware/components/FirmwareVersionsPanel';
 import {
   type GatewaySecret,
   type RegistryQuery,
@@ -50,6 +51,9 @@ export default function GatewayRegistryPage() {
   const query: RegistryQuery = { keyword: keyword || undefined, bound, online, status, ...sort };
   const rows = useRegistry(query, paging);
   const wide = Grid.useBreakpoint().md === true;
+  // the firmware versions are the registry's second tab (?tab=firmware survives a reload)
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'firmware' ? 'firmware' : 'gateways';
   const sorted = (key: RegistrySort) =>
     sort.sort === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
   const yesNo = (setter: (v: boolean | undefined) => void) => (value: 'true' | 'false' | undefined) => {
@@ -164,95 +168,122 @@ export default function GatewayRegistryPage() {
       title={routeTitle ? tr(routeTitle) : t('registry.title', '网关登记')}
       data-testid="registry-page"
     >
-      <div className="dv-toolbar">
-        <Flex gap={8} wrap className="dv-filters">
-          <Input.Search
-            className="dv-search"
-            allowClear
-            placeholder={t('registry.search', '搜索序列号、型号或公司')}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              reset();
-            }}
-            data-testid="registry-search"
-          />
-          <Select<'true' | 'false'>
-            allowClear
-            className="dv-filter"
-            placeholder={t('registry.binding', '绑定情况')}
-            onChange={yesNo(setBound)}
-            options={[
-              { value: 'true', label: t('registry.bound', '已绑定') },
-              { value: 'false', label: t('registry.unbound', '未绑定') },
-            ]}
-            data-testid="registry-filter-bound"
-          />
-          <Select<'true' | 'false'>
-            allowClear
-            className="dv-filter"
-            placeholder={td('fields.online', '在线状态')}
-            onChange={yesNo(setOnline)}
-            options={[
-              { value: 'true', label: td('online.on', '在线') },
-              { value: 'false', label: td('online.off', '离线') },
-            ]}
-          />
-          <Select<GatewayStatus>
-            allowClear
-            className="dv-filter"
-            placeholder={td('fields.status', '运行状态')}
-            onChange={(value) => {
-              setStatus(value);
-              reset();
-            }}
-            options={GATEWAY_STATUSES.map((s) => ({ value: s, label: td(`status.${s}`, s) }))}
-          />
-        </Flex>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setRegistering(true)}
-          data-testid="registry-register"
-        >
-          {t('registry.register', '登记网关')}
-        </Button>
-      </div>
-      <Table<RegistryRow>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows.data?.list ?? []}
-        loading={rows.isFetching && !rows.data}
-        pagination={pagination(rows.data)}
-        scroll={wide ? { x: 1080 } : undefined}
-        onRow={(row) => ({ 'data-testid': `registry-row-${row.serialNumber}` }) as never}
-        onChange={(_p, _f, sorter) => {
-          const s = sorter as SorterResult<RegistryRow>;
-          const key = s.columnKey as RegistrySort | undefined;
-          setSort(s.order && key ? { sort: key, order: s.order === 'ascend' ? 'asc' : 'desc' } : {});
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          const next = new URLSearchParams(search);
+          if (key === 'firmware') next.set('tab', 'firmware');
+          else next.delete('tab');
+          setSearch(next, { replace: true });
         }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                filtered
-                  ? t('registry.noMatch', '没有符合条件的网关')
-                  : t('registry.empty', '还没有登记网关：点击“登记网关”录入出厂序列号')
-              }
-            />
-          ),
-        }}
-        data-testid="registry-table"
-      />
-      <RegisterModal
-        open={registering}
-        onClose={() => setRegistering(false)}
-        onRegistered={(created) => {
-          setRegistering(false);
-          setSecrets(created);
-          void client.invalidateQueries({ queryKey: registryKeys.all });
-        }}
+        destroyOnHidden
+        items={[
+          {
+            key: 'gateways',
+            label: t('firmware:admin.tabGateways'),
+            children: (
+              <>
+                <div className="dv-toolbar">
+                  <Flex gap={8} wrap className="dv-filters">
+                    <Input.Search
+                      className="dv-search"
+                      allowClear
+                      placeholder={t('registry.search', '搜索序列号、型号或公司')}
+                      onSearch={(value) => {
+                        setKeyword(value.trim());
+                        reset();
+                      }}
+                      data-testid="registry-search"
+                    />
+                    <Select<'true' | 'false'>
+                      allowClear
+                      className="dv-filter"
+                      placeholder={t('registry.binding', '绑定情况')}
+                      onChange={yesNo(setBound)}
+                      options={[
+                        { value: 'true', label: t('registry.bound', '已绑定') },
+                        { value: 'false', label: t('registry.unbound', '未绑定') },
+                      ]}
+                      data-testid="registry-filter-bound"
+                    />
+                    <Select<'true' | 'false'>
+                      allowClear
+                      className="dv-filter"
+                      placeholder={td('fields.online', '在线状态')}
+                      onChange={yesNo(setOnline)}
+                      options={[
+                        { value: 'true', label: td('online.on', '在线') },
+                        { value: 'false', label: td('online.off', '离线') },
+                      ]}
+                    />
+                    <Select<GatewayStatus>
+                      allowClear
+                      className="dv-filter"
+                      placeholder={td('fields.status', '运行状态')}
+                      onChange={(value) => {
+                        setStatus(value);
+                        reset();
+                      }}
+                      options={GATEWAY_STATUSES.map((s) => ({ value: s, label: td(`status.${s}`, s) }))}
+                    />
+                  </Flex>
+                  <Button
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setRegistering(true)}
+                    data-testid="registry-register"
+                  >
+                    {t('registry.register', '登记网关')}
+                  </Button>
+                </div>
+                <Table<RegistryRow>
+                  rowKey="id"
+                  size="middle"
+                  columns={columns}
+                  dataSource={rows.data?.list ?? []}
+                  loading={rows.isFetching && !rows.data}
+                  pagination={pagination(rows.data)}
+                  scroll={wide ? { x: 1080 } : undefined}
+                  onRow={(row) => ({ 'data-testid': `registry-row-${row.serialNumber}` }) as never}
+                  onChange={(_p, _f, sorter) => {
+                    const s = sorter as SorterResult<RegistryRow>;
+                    const key = s.columnKey as RegistrySort | undefined;
+                    setSort(
+                      s.order && key ? { sort: key, order: s.order === 'ascend' ? 'asc' : 'desc' } : {},
+                    );
+                  }}
+                  locale={{
+                    emptyText: (
+                      <Empty
+                        image={Empty.PRESENTED_IMAGE_SIMPLE}
+                        description={
+                          filtered
+                            ? t('registry.noMatch', '没有符合条件的网关')
+                            : t('registry.empty', '还没有登记网关：点击“登记网关”录入出厂序列号')
+                        }
+                      />
+                    ),
+                  }}
+                  data-testid="registry-table"
+                />
+                <RegisterModal
+                  open={registering}
+                  onClose={() => setRegistering(false)}
+                  onRegistered={(created) => {
+                    setRegistering(false);
+                    setSecrets(created);
+                    void client.invalidateQueries({ queryKey: registryKeys.all });
+                  }}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'firmware',
+            label: <span data-testid="registry-tab-firmware">{t('firmware:admin.tabFirmware')}</span>,
+            children: <FirmwareVersionsPanel />,
+          },
+        ]}
       />
       <SecretsModal
         secrets={secrets}
