@@ -10,6 +10,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +18,20 @@ import type { TestProject } from 'vitest/node';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Start the compiled server on an empty folder, wait until it has seeded, stop it cleanly. */
 async function seedTemplate(dataDir: string): Promise<void> {
+  const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/main.mjs')],
@@ -28,7 +41,7 @@ async function seedTemplate(dataDir: string): Promise<void> {
         ...process.env,
         DATABASE_URL: '',
         HOST: '127.0.0.1',
-        PORT: '0',
+        PORT: String(port),
         MQTT_PORT: '0',
         DATA_DIR: dataDir,
         SEED_DEMO: 'true',
@@ -62,6 +75,22 @@ async function seedTemplate(dataDir: string): Promise<void> {
   }
   if (!out.includes('demo logins (seeded just now)'))
     throw new Error(`the seeding server did not seed the demo company:\n${out}`);
+  // the server takes SIGTERM as a clean stop once its start-up code has finished, which is
+  // after it printed the block above: an answer to a request comes from a later turn of its
+  // event loop, so by then it has
+  for (;;) {
+    const answered = await fetch(`http://127.0.0.1:${port}/general/docs/json`).then(
+      (response) => response.arrayBuffer().then(() => true),
+      () => false,
+    );
+    if (answered) break;
+    if (child.exitCode != null) throw new Error(`the seeding server exited early:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the seeding server did not answer:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
   child.kill('SIGTERM');
   // a clean stop closes the database (its files complete) and releases the folder's lock
   const code = await exited;
