@@ -36,6 +36,9 @@ const SWEEP_EVERY = 97;
 // asked for, counts against the phone (auth/throttle.ts: the per-phone backoff)
 const SMS_TRIES = ['sms_codes', 'login_throttle'];
 const REFUSAL_WRITES: Record<string, string[]> = {
+  // a command the caller may give, refused because the gateway is offline, is an attempt on the
+  // device: its operation log keeps it, failed, with who and when (passthrough/routes.ts)
+  'POST /general/devicemanagement/device/command': ['device_operations'],
   'POST /general/user/access/getToken': SMS_TRIES,
   'POST /general/user/addUser': SMS_TRIES,
   'POST /general/user/access/resetPassword': SMS_TRIES,
