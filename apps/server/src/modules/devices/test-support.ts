@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { type GatewayUpKind, gatewayUpTopic } from '@platform/domain';
 import { and, eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
+import { describe } from 'vitest';
 import type { TestApp } from '../../test/helper';
+import { type Mosquitto, mosquittoAvailable, startMosquitto } from '../../test/mosquitto';
 import { registerGateways } from '../gateways/registry';
 import { gateways } from '../gateways/tables';
 import { bindNow } from './binding';
@@ -78,6 +80,40 @@ export async function makeDevice(
 /** The embedded broker's address of a test app. */
 export function brokerUrl(t: TestApp): string {
   return `mqtt://127.0.0.1:${t.app.mqtt!.port}`;
+}
+
+/** The broker a suite's app and simulated gateways use: the app's settings and the gateways' address. */
+export interface SuiteBroker {
+  env: Record<string, string>;
+  url: (t: TestApp) => string;
+  stop?: () => Promise<void>;
+}
+
+/**
+ * Runs a suite on the embedded broker, then on a Mosquitto of its own (dynamic security, as
+ * docs/mqtt-broker.md recommends) when one is installed: `suite(title, broker)` is called once
+ * for each, `name` completed with where it runs.
+ */
+export function onEachBroker(
+  name: string,
+  suite: (title: string, broker: () => Promise<SuiteBroker>) => void,
+): void {
+  suite(`${name} on the embedded broker`, async () => ({ env: { MQTT_PORT: '0' }, url: brokerUrl }));
+  const available = mosquittoAvailable();
+  describe.skipIf(!available)(
+    `on Mosquitto${available ? '' : ' (skipped: mosquitto with dynamic security is not installed)'}`,
+    () => {
+      let mosquitto: Mosquitto;
+      suite(`${name} on Mosquitto`, async () => {
+        mosquitto = await startMosquitto();
+        return {
+          env: { MQTT_URL: mosquitto.url },
+          url: () => mosquitto.address,
+          stop: () => mosquitto.stop(),
+        };
+      });
+    },
+  );
 }
 
 /** An MQTT client signed in as the gateway (client id = SN), with its will set as the protocol says. */

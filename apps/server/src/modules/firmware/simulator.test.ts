@@ -9,18 +9,18 @@
 import { SimGateway } from '@platform/gateway-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
-import { freePort, type Mosquitto, mosquittoAvailable, startMosquitto } from '../../test/mosquitto';
-import { brokerUrl, gatewayRow, makeDevice, operationsOf, waitFor } from '../devices/test-support';
+import { freePort } from '../../test/mosquitto';
+import {
+  gatewayRow,
+  makeDevice,
+  onEachBroker,
+  operationsOf,
+  type SuiteBroker,
+  waitFor,
+} from '../devices/test-support';
 import { call, uploadVersion } from './test-support';
 
-function suite(
-  name: string,
-  broker: () => Promise<{
-    env: Record<string, string>;
-    url: (t: TestApp) => string;
-    stop?: () => Promise<void>;
-  }>,
-) {
+function suite(name: string, broker: () => Promise<SuiteBroker>) {
   describe(name, () => {
     let t: TestApp;
     let a: TestCompany;
@@ -119,19 +119,4 @@ function suite(
   });
 }
 
-suite('firmware upgrades with the simulator on the embedded broker', async () => ({
-  env: { MQTT_PORT: '0' },
-  url: (t) => brokerUrl(t),
-}));
-
-const available = mosquittoAvailable();
-describe.skipIf(!available)(
-  `on Mosquitto${available ? '' : ' (skipped: mosquitto with dynamic security is not installed)'}`,
-  () => {
-    let mosquitto: Mosquitto;
-    suite('firmware upgrades with the simulator on Mosquitto', async () => {
-      mosquitto = await startMosquitto();
-      return { env: { MQTT_URL: mosquitto.url }, url: () => mosquitto.address, stop: () => mosquitto.stop() };
-    });
-  },
-);
+onEachBroker('firmware upgrades with the simulator', suite);

@@ -9,18 +9,17 @@ import { appendCrc, hasValidCrc, parseHex, toHex } from '@platform/domain';
 import { SimGateway } from '@platform/gateway-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
-import { type Mosquitto, mosquittoAvailable, startMosquitto } from '../../test/mosquitto';
-import { brokerUrl, gatewayRow, makeDevice, operationsOf, waitFor } from '../devices/test-support';
+import {
+  gatewayRow,
+  makeDevice,
+  onEachBroker,
+  operationsOf,
+  type SuiteBroker,
+  waitFor,
+} from '../devices/test-support';
 import { openSession } from './test-support';
 
-function suite(
-  name: string,
-  broker: () => Promise<{
-    env: Record<string, string>;
-    url: (t: TestApp) => string;
-    stop?: () => Promise<void>;
-  }>,
-) {
+function suite(name: string, broker: () => Promise<SuiteBroker>) {
   describe(name, () => {
     let t: TestApp;
     let a: TestCompany;
@@ -106,19 +105,4 @@ function suite(
   });
 }
 
-suite('passthrough and commands with the simulator on the embedded broker', async () => ({
-  env: { MQTT_PORT: '0' },
-  url: (t) => brokerUrl(t),
-}));
-
-const available = mosquittoAvailable();
-describe.skipIf(!available)(
-  `on Mosquitto${available ? '' : ' (skipped: mosquitto with dynamic security is not installed)'}`,
-  () => {
-    let mosquitto: Mosquitto;
-    suite('passthrough and commands with the simulator on Mosquitto', async () => {
-      mosquitto = await startMosquitto();
-      return { env: { MQTT_URL: mosquitto.url }, url: () => mosquitto.address, stop: () => mosquitto.stop() };
-    });
-  },
-);
+onEachBroker('passthrough and commands with the simulator', suite);
