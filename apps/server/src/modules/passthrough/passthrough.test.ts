@@ -136,9 +136,13 @@ describe('a passthrough session', () => {
   it('an answer of another session, gateway or port, or with bad hex, is dropped and counted; only its own arrives', async () => {
     const s = await openSession(t, operator.token, dev.id, 1);
     await s.next('opened');
+    // the gateway still holds the first test's order: wait for this session's own
+    const sent = passthroughs(gw, dev.sn).length;
     s.sendHex(READ);
     await s.next('tx');
-    const [down] = await waitFor(() => passthroughs(gw, dev.sn).at(-1) && [passthroughs(gw, dev.sn).at(-1)]);
+    const [down] = await waitFor(
+      () => passthroughs(gw, dev.sn).length > sent && [passthroughs(gw, dev.sn).at(-1)],
+    );
     const session = down!.body.session as string;
     const drops = { ...passthroughSessions(t.app).drops };
     // a guessed session id
