@@ -82,8 +82,10 @@ export async function ensureServerBuild() {
  * installed packages left as imports. Node then runs plain JavaScript: no TypeScript loader at
  * start-up or in memory. Both bundles live in apps/server/dist so the server finds its
  * migrations beside them (apps/server/src/config.ts SERVER_ROOT). Takes well under a second.
+ * `mainAs`: compile the server alone, as apps/server/dist/<mainAs>.mjs (the server tests' own
+ * copy, which a browser-test build of main.mjs running beside them never overwrites).
  */
-export async function buildServer() {
+export async function buildServer({ mainAs } = {}) {
   const { build, stop } = await import('esbuild');
   const external = new Set();
   for (const file of [
@@ -102,11 +104,13 @@ export async function buildServer() {
   }
   await build({
     absWorkingDir: ROOT,
-    entryPoints: {
-      main: 'apps/server/src/main.ts',
-      'bench-server': 'bench/server.ts',
-      'fleet-sim': 'bench/fleet-sim.ts',
-    },
+    entryPoints: mainAs
+      ? { [mainAs]: 'apps/server/src/main.ts' }
+      : {
+          main: 'apps/server/src/main.ts',
+          'bench-server': 'bench/server.ts',
+          'fleet-sim': 'bench/fleet-sim.ts',
+        },
     outdir: 'apps/server/dist',
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -120,5 +124,27 @@ export async function buildServer() {
   // esbuild's service process would otherwise live as long as this one (`npm start`: as long as
   // the server)
   await stop();
-  return path.join(ROOT, 'apps/server/dist/main.mjs');
+  return path.join(ROOT, `apps/server/dist/${mainAs ?? 'main'}.mjs`);
+}
+
+/**
+ * What failed in a vitest JSON report, one line each (file, test, the first line of its
+ * message), so the end of the output says which test failed even when the log is cut.
+ */
+export function failuresOf(json) {
+  const firstLine = (messages) =>
+    String(messages?.[0] ?? '')
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 200) ?? '';
+  const lines = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) lines.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages)}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      lines.push(`${where}: ${firstLine([file.message])}`);
+  }
+  return lines;
 }

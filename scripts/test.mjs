@@ -1,19 +1,24 @@
 // `npm test`: every check the project has, ending with one line `N passed, N failed`.
 //   lint + format (biome), typecheck (tsc), unit and server tests (vitest: domain, server,
-//   gateway simulator),
+//   gateway simulator, the web app's pure client logic),
 //   web build, the login page's JavaScript budget (scripts/bundle-budget.mjs), browser tests
 //   (Chromium; installed from Debian when missing and possible).
-// The static checks and the web build run beside the unit and server tests (whose output shows
-// as it comes); theirs is shown whole, each under its name, once the tests are done. The
-// browser tests run last, on the web just built.
-// Options: --skip-e2e (unit, server and static checks only), --serial (one step at a time).
+// Two lanes share the machine's cores from the start, so that neither waits on the other's idle
+// moments: the unit and server tests (their output shows as it comes), then, with --postgres,
+// the server suite once more on PostgreSQL; and the web build, the browser tests on it as soon
+// as it is built, lint and typecheck. The output of every step but the first is kept and shown
+// whole, each under its name, once the tests are done.
+// Options: --skip-e2e (unit, server and static checks only), --serial (one step at a time),
+//   --postgres=URL (CI: the server tests once more on that PostgreSQL and, for the MQTT tests,
+//   on a Mosquitto each test file starts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, ROOT, run } from './lib.mjs';
+import { ensureDependencies, failuresOf, ROOT, run } from './lib.mjs';
 
 const skipE2e = process.argv.includes('--skip-e2e');
 const serial = process.argv.includes('--serial');
+const postgresUrl = process.argv.find((a) => a.startsWith('--postgres='))?.slice('--postgres='.length);
 const startedAt = Date.now();
 const results = [];
 const reportDir = path.join(ROOT, '.test-artifacts');
@@ -35,18 +40,26 @@ function runInherited(cmd, args, opts = {}) {
   });
 }
 
-/** A vitest run with a JSON report: its tests passed and failed (not yet in `results`). */
-async function vitest(name, args, env = {}) {
-  const report = path.join(reportDir, `${name}.json`);
+/**
+ * A vitest run with a JSON report: its tests passed and failed (not yet in `results`). With
+ * `capture`, its output is kept (in `output`) instead of shown, for a run beside another.
+ */
+async function vitest(name, args, { env = {}, capture = false, file = name } = {}) {
+  const report = path.join(reportDir, `${file}.json`);
   rmSync(report, { force: true });
   const started = Date.now();
-  const status = await runInherited(
+  const command = [
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { env: { ...process.env, ...env } },
-  );
+  ];
+  let status;
+  let output = '';
+  if (capture) ({ status, output } = await runCaptured(...command));
+  else status = await runInherited(...command);
   let passed = 0;
   let failed = 0;
+  let failures = [];
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed = json.numPassedTests ?? 0;
@@ -54,12 +67,14 @@ async function vitest(name, args, env = {}) {
       (json.numFailedTests ?? 0) +
       (json.testResults ?? []).filter((f) => f.status === 'failed' && f.assertionResults?.length === 0)
         .length;
+    failures = failuresOf(json);
   }
   if (status !== 0 && failed === 0) failed = 1; // the runner itself failed (setup error, no tests)
-  return { name, passed, failed, seconds: Math.round((Date.now() - started) / 1000) };
+  return { name, passed, failed, failures, output, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
-function record(result) {
+function record({ output, ...result }) {
+  if (output) console.log(`\n-- ${result.name}:\n${output.trimEnd()}`);
   results.push(result);
   console.log(
     `\n== ${result.name}: ${result.passed} passed, ${result.failed} failed (${result.seconds} s)\n`,
@@ -83,10 +98,10 @@ function chromiumAvailable() {
  * Runs a command with its output kept (stdout and stderr interleaved as they came), for a step
  * that runs beside another whose output is on the terminal: the promise of its exit status.
  */
-function runCaptured(cmd, args) {
+function runCaptured(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const chunks = [];
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => {
@@ -98,10 +113,11 @@ function runCaptured(cmd, args) {
 }
 
 /**
- * The static checks and the web build, one after another: each step's name, whether it
- * passed, and its output (printed later, or at once with --serial).
+ * The web build (and the login page's budget, checked on it), then lint and typecheck, one
+ * after another: each step's name, whether it passed, and its output (printed later, or at once
+ * with --serial). `onBuilt` hears whether the build succeeded as soon as it is known.
  */
-async function staticSteps(runStep) {
+async function staticSteps(runStep, onBuilt = () => {}) {
   const done = [];
   const add = async (name, cmd, args) => {
     const started = Date.now();
@@ -109,8 +125,6 @@ async function staticSteps(runStep) {
     done.push({ name, ok: status === 0, output, ms: Date.now() - started });
     return status === 0;
   };
-  await add('lint and format (biome)', 'npx', ['biome', 'check', '.']);
-  await add('typecheck (tsc)', 'npm', ['run', 'typecheck']);
   if (!skipE2e) {
     // warnings (a chunk over 500 kB) still show; the list of every file written does not
     const built = await add('web build (vite)', 'npm', [
@@ -123,10 +137,13 @@ async function staticSteps(runStep) {
       '--logLevel',
       'warn',
     ]);
+    onBuilt(built);
     // ≤ 250 kB gzip of JavaScript before the login page is usable; prints the figure and the
     // biggest chunks either way
     if (built) await add('login page JavaScript budget', 'node', ['scripts/bundle-budget.mjs']);
   }
+  await add('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+  await add('typecheck (tsc)', 'npm', ['run', 'typecheck']);
   return done;
 }
 
@@ -144,38 +161,65 @@ const unitArgs = [
   '--project',
   'server',
   '--project',
+  'server-mocking',
+  '--project',
   'gateway-sim',
+  '--project',
+  'web',
   '--project',
   'scripts',
 ];
-let staticDone;
+// asked first: installing Chromium (when missing) blocks this process for a minute
+const hasChromium = skipE2e || chromiumAvailable();
+
+/** The server suite on PostgreSQL and Mosquitto (--postgres). */
+const postgresSuite = (capture) =>
+  vitest('server suite on PostgreSQL', ['--project', 'server', '--project', 'server-mocking'], {
+    env: { DATABASE_URL: postgresUrl, MQTT_TEST_BROKER: 'mosquitto' },
+    capture,
+    file: 'server-postgres',
+  });
+
+/** The browser tests on the web just built, or the reason they did not run. */
+function browser(built, capture) {
+  if (skipE2e) return null;
+  if (!built)
+    return Promise.resolve({ name: 'browser tests (not run: the web build failed)', passed: 0, failed: 1 });
+  if (!hasChromium) {
+    console.log('\n!! Chromium is missing and cannot be installed here: browser tests NOT run.\n');
+    return Promise.resolve({ name: 'browser tests (not run: no chromium)', passed: 0, failed: 1 });
+  }
+  return vitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts'], { capture });
+}
+
 if (serial) {
-  staticDone = await staticSteps(async (cmd, args) => ({
+  const staticDone = await staticSteps(async (cmd, args) => ({
     status: await runInherited(cmd, args),
     output: '',
   }));
   printStatic(staticDone);
   record(await vitest('unit-and-server', unitArgs));
+  const browserRun = browser(
+    staticDone.some((d) => d.name === 'web build (vite)' && d.ok),
+    false,
+  );
+  if (browserRun) record(await browserRun);
+  if (postgresUrl) record(await postgresSuite(false));
 } else {
   console.log(
-    'Static checks and the web build run beside the unit and server tests; their output follows the tests.',
+    'The web build, the browser tests, lint and typecheck run beside the unit and server tests' +
+      `${postgresUrl ? ' (and the server suite on PostgreSQL after them)' : ''}; their output follows.`,
   );
-  const [done, unit] = await Promise.all([staticSteps(runCaptured), vitest('unit-and-server', unitArgs)]);
-  staticDone = done;
-  printStatic(staticDone);
+  let browserRun = null;
+  const staticRun = staticSteps(runCaptured, (built) => {
+    browserRun = browser(built, true);
+  });
+  const unit = await vitest('unit-and-server', unitArgs);
+  const postgresRun = postgresUrl ? postgresSuite(true) : null;
+  printStatic(await staticRun);
   record(unit);
-}
-const built = staticDone.some((d) => d.name === 'web build (vite)' && d.ok);
-
-if (!skipE2e) {
-  if (!built) {
-    results.push({ name: 'browser tests', passed: 0, failed: 1 });
-  } else if (!chromiumAvailable()) {
-    console.log('\n!! Chromium is missing and cannot be installed here: browser tests NOT run.\n');
-    results.push({ name: 'browser tests (not run: no chromium)', passed: 0, failed: 1 });
-  } else {
-    record(await vitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts']));
-  }
+  if (browserRun) record(await browserRun);
+  if (postgresRun) record(await postgresRun);
 }
 
 console.log(`\nnpm test took ${seconds(Date.now() - startedAt)}`);
@@ -184,7 +228,7 @@ const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log('\nSummary:');
 for (const r of results)
   console.log(
-    `  ${r.failed ? 'FAIL' : 'ok  '}  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds == null ? '' : ` (${r.seconds} s)`}`,
+    `  ${r.failed ? 'FAIL' : 'ok  '}  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.seconds == null ? '' : ` (${r.seconds} s)`}${(r.failures ?? []).map((f) => `\n          ${f}`).join('')}`,
   );
 writeFileSync(path.join(reportDir, 'summary.json'), JSON.stringify({ passed, failed, results }, null, 2));
 console.log(`${passed} passed, ${failed} failed`);

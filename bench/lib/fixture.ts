@@ -6,7 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FieldDef } from '@platform/domain';
 import { keyMqttUsername } from '@platform/domain';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { cabinNodes } from '../../apps/server/src/modules/cabin/tables';
 import { createCompany } from '../../apps/server/src/modules/companies/service';
@@ -122,4 +122,9 @@ export async function makeFixture(database: Database, items: number): Promise<Fi
 /** One 3-value submission record, as a device sends it. */
 export function sampleRecord(itemId: number, i: number): Record<string, number> {
   return { itemId, f1: 20 + (i % 100) / 10, f2: 101.25 + (i % 7), f3: i % 1000 };
+}
+
+/** The rows of a raw query, typed (drizzle's execute answers differ between pg and PGlite). */
+export async function rowsOf<T>(db: Database['db'], query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

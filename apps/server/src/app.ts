@@ -15,6 +15,7 @@ import { IMAGE_MAX_BYTES } from '@platform/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { MODULES } from './modules';
+import { AlarmService } from './modules/alarms/service';
 import { FirmwareEngine } from './modules/firmware/engine';
 import { GatewayHub } from './modules/gateways/hub';
 import { markAllOffline } from './modules/gateways/presence';
@@ -32,6 +33,7 @@ import type { Db } from './platform/db';
 import { AppError, errorEnvelope, httpStatusFor } from './platform/envelope';
 import { FileLinks, loadFileLinkSecret } from './platform/file-links';
 import { LiveBus } from './platform/live';
+import { startLiveRelay } from './platform/live-relay';
 import { startMqtt } from './platform/mqtt';
 import { MqttPrincipals } from './platform/mqtt-principals';
 import { MqttStats } from './platform/mqtt-stats';
@@ -93,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const live = new LiveBus();
   app.decorate('live', live);
   app.decorate('ingest', new IngestPipeline(db, app.log, live));
+  const alarmService = new AlarmService(db, app.log, live);
+  alarmService.attach(app.ingest);
+  app.decorate('alarms', alarmService);
   app.decorate('mqttPrincipals', new MqttPrincipals());
   app.decorate('demoDevices', { fleet: null });
   app.decorate('packetUses', new PacketUses());
@@ -124,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         })
       : null;
   app.decorate('mqtt', mqtt);
+  // several nodes share an external broker: live events reach the sockets of every node
+  const liveRelay = mqtt?.kind === 'external' ? await startLiveRelay(live, mqtt, app.log) : null;
+  app.decorate('liveRelay', liveRelay);
   app.decorate('gateways', new GatewayHub(app as unknown as App));
   // firmware upgrades (modules/firmware): its routes attach it to the gateway messages
   app.decorate('firmware', new FirmwareEngine(app as unknown as App));
@@ -131,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => {
     // stop taking submissions first, then let the writes in flight commit
     mqttStats.stop();
+    liveRelay?.stop();
     await app.mqtt?.close();
     await app.ingest.idle();
     app.ingest.close();

@@ -47,3 +47,14 @@ describe('PGLITE_SETTINGS', () => {
     }
   });
 });
+
+describe('DATA_UPDATE_MINUTE_MS', () => {
+  it('a minute is 60 s unless a test shortens it; outside tests it is refused, not ignored', () => {
+    expect(loadConfig({}).dataUpdateMinuteMs).toBe(60_000);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_UPDATE_MINUTE_MS: '100' }).dataUpdateMinuteMs).toBe(100);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_UPDATE_MINUTE_MS: '100' })).toThrow(
+      'DATA_UPDATE_MINUTE_MS is for tests only',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_UPDATE_MINUTE_MS: '0' })).toThrow('at least 1');
+  });
+});

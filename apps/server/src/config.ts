@@ -83,6 +83,13 @@ export interface Config {
   simCarrierAdapter: CarrierMode;
   /** minutes between carrier syncs of every SIM card (0 = no scheduled sync) */
   simSyncMinutes: number;
+  /** seconds between data-update (no-data) checks: one check per period across all nodes (0 = none) */
+  dataUpdateCheckS: number;
+  /**
+   * How long a minute of a data-update window lasts (ms): 60,000. DATA_UPDATE_MINUTE_MS
+   * shortens it for tests only (NODE_ENV=test), so a 30-minute window passes in seconds.
+   */
+  dataUpdateMinuteMs: number;
   /** the firmware upgrade's timeouts, in seconds (docs/firmware.md): ack, progress, total */
   firmwareAckTimeoutS: number;
   firmwareProgressTimeoutS: number;
@@ -130,6 +137,16 @@ function positive(value: string | undefined, fallback: number, name: string): nu
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number, not "${value}"`);
+  return n;
+}
+
+/** DATA_UPDATE_MINUTE_MS: tests only (NODE_ENV=test); refused anywhere else, never silently ignored. */
+function dataUpdateMinuteMs(env: NodeJS.ProcessEnv): number {
+  const value = env.DATA_UPDATE_MINUTE_MS;
+  if (value === undefined || value === '') return 60_000;
+  if (env.NODE_ENV !== 'test') throw new Error('DATA_UPDATE_MINUTE_MS is for tests only (NODE_ENV=test)');
+  const n = positive(value, 60_000, 'DATA_UPDATE_MINUTE_MS');
+  if (n < 1) throw new Error('DATA_UPDATE_MINUTE_MS must be at least 1');
   return n;
 }
 
@@ -198,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     simCarrierAdapter: carrierMode(env.SIM_CARRIER_ADAPTER, Boolean(databaseUrl)),
     simSyncMinutes: positive(env.SIM_SYNC_MINUTES, 240, 'SIM_SYNC_MINUTES'),
+    dataUpdateCheckS: positive(env.DATA_UPDATE_CHECK_S, 60, 'DATA_UPDATE_CHECK_S'),
+    dataUpdateMinuteMs: dataUpdateMinuteMs(env),
     firmwareAckTimeoutS: positive(env.FIRMWARE_ACK_TIMEOUT_S, 30, 'FIRMWARE_ACK_TIMEOUT_S') || 30,
     firmwareProgressTimeoutS:
       positive(env.FIRMWARE_PROGRESS_TIMEOUT_S, 60, 'FIRMWARE_PROGRESS_TIMEOUT_S') || 60,

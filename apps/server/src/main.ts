@@ -5,6 +5,7 @@ import type { DemoFleet } from '@platform/gateway-sim';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createScheduler } from './modules/analysis/scheduler';
+import { createDataUpdateChecker } from './modules/dataupdate/check';
 import { createSimSyncScheduler } from './modules/sims/sync';
 import { type Database, openDatabase } from './platform/db';
 import { installFootprintReport } from './platform/footprint';
@@ -98,6 +99,9 @@ if (config.simSyncMinutes > 0 && app.simCarriers.mode !== 'off') {
   simSync.start();
   lines.push(`  SIM cards: ${app.simCarriers.mode} carrier, synced every ${config.simSyncMinutes} min`);
 }
+// data-update monitoring: each check period's no-data check runs once across nodes
+const dataUpdate = createDataUpdateChecker(app, { periodMs: config.dataUpdateCheckS * 1000 });
+if (config.dataUpdateCheckS > 0) dataUpdate.start();
 console.log(lines.join('\n'));
 // FOOTPRINT_REPORT=<file>: the memory breakdown written there on SIGUSR2 (bench/footprint.ts)
 if (process.env.FOOTPRINT_REPORT) installFootprintReport(process.env.FOOTPRINT_REPORT, database);
@@ -107,6 +111,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await publisher?.stop();
     await demoFleet?.stop();
     await simSync.stop();
+    await dataUpdate.stop();
     await analysis.stop();
     await app.close();
     await database.close();

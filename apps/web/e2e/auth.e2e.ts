@@ -13,11 +13,10 @@ import {
   DEMO_LIMITED,
   type Lang,
   newPage,
-  openBrowser,
   type RunningServer,
   refused,
   shot,
-  startServer,
+  startServerAndBrowser,
 } from './harness';
 import { pathOf, supportFor } from './support';
 
@@ -69,7 +68,7 @@ function termsDialog(page: Page) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, newPage, openBrowser, type RunningServer, startServer } from './harness';
+import { DEMO_ADMIN, newPage, type RunningServer, startServerAndBrowser } from './harness';
 
 /** 1 kB = 1000 bytes, as Vite reports sizes (scripts/bundle-budget.mjs checks the build the same way) */
 const BUDGET_BYTES = 250_000;
@@ -16,7 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  [server, browser] = await startServerAndBrowser();
 });
 
 afterAll(async () => {

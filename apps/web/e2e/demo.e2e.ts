@@ -38,14 +38,14 @@ const WORDS = {
     ordinary: 'Ordinary user',
     smartData: 'Smart Data',
     // a module no page of which is built yet
-    unbuilt: 'Gas Calculation',
+    unbuilt: 'Energy Data',
   },
   zh: {
     unavailable: '尚未上线',
     admin: '管理员',
     ordinary: '普通用户',
     smartData: '智慧数据',
-    unbuilt: '配气计算',
+    unbuilt: '能源数据',
   },
 } as const;
 

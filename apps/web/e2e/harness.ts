@@ -61,6 +61,16 @@ export interface StartOptions {
   seed?: 'template' | 'fresh';
 }
 
+/**
+ * Every server process a test file started and has not stopped: killed when the test process
+ * exits, so a file that fails before its afterAll (a browser that would not launch beside a
+ * server that did) leaves no server running into the next files.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export async function startServer(
   env: Record<string, string> = {},
   opts: StartOptions = {},
@@ -98,6 +108,8 @@ export async function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let out = '';
   child.stdout?.on('data', (chunk) => {
     out += chunk.toString();
@@ -215,6 +227,21 @@ export function refused(status: number, path: string): RegExp {
   return new RegExp(
     `Failed to load resource: the server responded with a status of ${status} .*\\[[^\\]]*${escaped}`,
   );
+}
+
+/**
+ * A server and a browser, started together; if either fails to start, the other is stopped
+ * before the error is thrown (`Promise.all` would leave it running).
+ */
+export async function startServerAndBrowser(
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<[RunningServer, Browser]> {
+  const [server, browser] = await Promise.allSettled([startServer(env, opts), openBrowser()]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled') return [server.value, browser.value];
+  if (server.status === 'fulfilled') await server.value.stop();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }
 
 export async function openBrowser(): Promise<Browser> {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { SUCCESS_MESSAGES } from '@platform/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, openBrowser, REPO_ROOT, type RunningServer, shot, startServer } from './harness';
+import { DEMO_ADMIN, REPO_ROOT, type RunningServer, shot, startServerAndBrowser } from './harness';
 import { pickTree, supportFor } from './support';
 
 let server: RunningServer;
@@ -45,7 +45,7 @@ async function boundOnline(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+  [server, browser] = await startServerAndBrowser();
   await acceptTerms(DEMO_ADMIN.phone, DEMO_ADMIN.password);
 });
 afterAll(async () => {

@@ -13,11 +13,10 @@ import {
   DEMO_LIMITED,
   loginAs,
   newPage,
-  openBrowser,
   REPO_ROOT,
   type RunningServer,
   shot,
-  startServer,
+  startServerAndBrowser,
 } from './harness';
 
 let server: RunningServer;
@@ -27,7 +26,7 @@ const README = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 beforeAll(async () => {
   // the README's walkthrough starts from a first start: the server seeds its own folder and
   // prints the logins it seeded just now
-  [server, browser] = await Promise.all([startServer({}, { seed: 'fresh' }), openBrowser()]);
+  [server, browser] = await startServerAndBrowser({}, { seed: 'fresh' });
 });
 
 afterAll(async () => {

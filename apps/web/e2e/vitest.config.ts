@@ -10,6 +10,9 @@ export default defineConfig({
     setupFiles: ['./guard.setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // a page answers a click in well under a second on a quiet machine; a loaded one (the server
+    // suite on PostgreSQL runs beside these) takes seconds: a poll waits as a person would
+    expect: { poll: { timeout: 15_000 } },
     // each file starts its own server and browser; two cores: one file at a time
     fileParallelism: false,
   },

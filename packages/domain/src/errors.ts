@@ -688,6 +688,46 @@ export const CATALOGUE = {
     en: '{point} is not a data point of this device',
     zh: '{point} 不是该设备的数据点',
   },
+  chartTypeInvalid: {
+    code: C.VALIDATION,
+    en: 'Choose a chart type: line, bar, area, pie, gauge, number card, table, scatter or calendar',
+    zh: '请选择图表类型：折线图、柱状图、面积图、饼图、仪表盘、数字卡片、表格、散点图或日历热力图',
+  },
+  chartSeriesCount: {
+    code: C.VALIDATION,
+    en: 'A chart needs between 1 and {max} series',
+    zh: '图表需要 1 到 {max} 个数据系列',
+  },
+  chartSeriesOne: {
+    code: C.VALIDATION,
+    en: 'A gauge or a number card shows exactly one series',
+    zh: '仪表盘或数字卡片只能显示一个数据系列',
+  },
+  chartFieldUnknown: {
+    code: C.VALIDATION,
+    en: 'Choose a field of this data item',
+    zh: '请选择该数据项的字段',
+  },
+  chartFieldNotNumeric: {
+    code: C.VALIDATION,
+    en: 'The field {name} is not a number field and cannot be charted',
+    zh: '字段 {name} 不是数值字段，无法绘制图表',
+  },
+  chartMethodForType: {
+    code: C.VALIDATION,
+    en: 'This chart type cannot show this acquisition method: curves, areas, scatter and calendar charts take the raw series; pie, gauge and card take one value',
+    zh: '该图表类型不支持此取值方式：折线、面积、散点和日历图使用原始数据；饼图、仪表盘和卡片使用单个取值',
+  },
+  chartMethodsMixed: {
+    code: C.VALIDATION,
+    en: 'The series of one chart are either all raw series or all single values',
+    zh: '同一图表的数据系列须全部为原始数据或全部为单个取值',
+  },
+  chartMinMax: {
+    code: C.VALIDATION,
+    en: 'The maximum must be greater than the minimum',
+    zh: '最大值必须大于最小值',
+  },
   cronInvalid: {
     code: C.VALIDATION,
     en: 'Invalid cron expression: use seconds minutes hours day-of-month month day-of-week [year], with ? in exactly one of day-of-month and day-of-week',
@@ -865,8 +905,117 @@ export const CATALOGUE = {
     en: 'This template is not bound to this data item',
     zh: '该模板未绑定到此数据项',
   },
+  // boards and carousels (boards/board.ts, boards/play.ts)
+  boardInvalid: {
+    code: C.VALIDATION,
+    en: 'Invalid value for {field} ({reason})',
+    zh: '{field} 的值无效（{reason}）',
+  },
+  boardStale: {
+    code: C.CONFLICT,
+    en: 'This board was changed by someone else after you opened it (now version {version}); your changes were not saved. Reload the board to see theirs.',
+    zh: '此看板在您打开后已被他人修改（当前版本 {version}），您的修改未保存。请重新加载看板后再编辑。',
+  },
+  notABoard: {
+    code: C.NOT_FOUND,
+    en: 'This entry is not a board',
+    zh: '该条目不是看板',
+  },
   // gateway configuration: the check, versions and push (devices/config-messages.ts)
   ...CONFIG_CATALOGUE,
+  // alarms (issue 11 points 5 and 6)
+  alarmLevelsOrder: {
+    code: C.VALIDATION,
+    en: 'Each higher alarm level must be at or beyond the threshold of the level below it',
+    zh: '更高的告警等级的阈值必须不低于下一等级的阈值',
+  },
+  alarmNotNumeric: {
+    code: C.VALIDATION,
+    en: 'Alarm rules watch numeric fields only: {field}',
+    zh: '告警规则只能监测数值字段：{field}',
+  },
+  alarmAlreadyAcknowledged: {
+    code: C.CONFLICT,
+    en: 'This alarm has already been acknowledged',
+    zh: '该告警已被确认',
+  },
+  alarmAlreadyCleared: {
+    code: C.CONFLICT,
+    en: 'This alarm has already been cleared',
+    zh: '该告警已被清除',
+  },
+  // inventory and production (issue 12 point 1; packages/domain/src/business/stock.ts)
+  stockUnitInOrder: {
+    code: C.CONFLICT,
+    en: 'Serial number {sn} is already in an open order ({orderId})',
+    zh: '序列号 {sn} 已在未完成的单据（{orderId}）中',
+  },
+  stockUnitNotInOrder: {
+    code: C.BUSINESS,
+    en: 'Serial number {sn} is not in this order',
+    zh: '序列号 {sn} 不在此单据中',
+  },
+  stockUnitDisabled: {
+    code: C.BUSINESS,
+    en: 'Serial number {sn} is disabled',
+    zh: '序列号 {sn} 已停用',
+  },
+  stockTransitionRefused: {
+    code: C.BUSINESS,
+    en: 'Serial number {sn} is {status}: it cannot be {action}',
+    zh: '序列号 {sn} 当前为“{status}”，不能{action}',
+  },
+  stockOrderClosed: {
+    code: C.CONFLICT,
+    en: 'This order is already {state} and can no longer be changed',
+    zh: '该单据已{state}，不能再修改',
+  },
+  stockOrderEmpty: {
+    code: C.VALIDATION,
+    en: 'An order needs at least one item before it is confirmed',
+    zh: '单据至少需要一件货品才能确认',
+  },
+  // gas blending (issue 12 point 4; apps/server/src/modules/gas)
+  gasComponentTaken: {
+    code: C.CONFLICT,
+    en: 'A component with the formula {formula} already exists',
+    zh: '化学式为 {formula} 的组分已存在',
+  },
+  gasComponentInUse: {
+    code: C.CONFLICT,
+    en: '{formula} is used by {name}: take it out there first',
+    zh: '{formula} 正被“{name}”使用，请先在那里移除',
+  },
+  gasUnknownComponent: {
+    code: C.VALIDATION,
+    en: '{field}: unknown component {component}; add it in gas properties first',
+    zh: '{field}：未知组分 {component}，请先在气体属性中添加',
+  },
+  gasComponentTwice: {
+    code: C.VALIDATION,
+    en: '{field}: {component} is listed twice',
+    zh: '{field}：{component} 重复出现',
+  },
+  gasFractionRange: {
+    code: C.VALIDATION,
+    en: '{field}: an amount fraction is greater than 0 and less than 1 (100 %)',
+    zh: '{field}：摩尔分数必须大于 0 且小于 1（100 %）',
+  },
+  gasCompositionOver: {
+    code: C.VALIDATION,
+    en: 'The components add up to {percent} %: nothing is left for the balance gas',
+    zh: '各组分合计 {percent} %，平衡气已无余量',
+  },
+  gasNotPositive: {
+    code: C.VALIDATION,
+    en: '{field} must be greater than 0',
+    zh: '{field} 必须大于 0',
+  },
+  gasNameTaken: {
+    code: C.CONFLICT,
+    en: 'The name {name} is already used',
+    zh: '名称 {name} 已被使用',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof CATALOGUE;

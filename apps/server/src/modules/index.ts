@@ -1,9 +1,14 @@
 import type { App } from '../platform/context';
+import alarmRoutes from './alarms/routes';
 import analysisRoutes from './analysis/routes';
 import authRoutes from './auth/routes';
+import boardPlayRoutes from './boards/play-routes';
+import boardRoutes from './boards/routes';
 import cabinRoutes from './cabin/routes';
+import chartRoutes from './charts/routes';
 import companiesRoutes from './companies/routes';
 import dataItemRoutes from './dataitems/routes';
+import dataUpdateRoutes from './dataupdate/routes';
 import delegationsRoutes from './delegations/routes';
 import deviceLiveRoutes from './devices/live-routes';
 import maintenanceRoutes from './devices/maintenance-routes';
@@ -13,6 +18,7 @@ import deviceViewRoutes from './deviceviews/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
 import firmwareRoutes from './firmware/routes';
+import gasRoutes from './gas/routes';
 import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
@@ -53,9 +59,15 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   dataItemRoutes,
   recordRoutes,
   analysisRoutes,
+  chartRoutes,
+  alarmRoutes,
+  dataUpdateRoutes,
   docTemplateRoutes,
   reportRoutes,
+  boardRoutes,
+  boardPlayRoutes,
   packetRoutes,
   devtoolsRoutes,
   simRoutes,
+  gasRoutes,
 ];

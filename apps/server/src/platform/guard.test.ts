@@ -35,6 +35,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Each check walks every route in one test: the limit catches a hang, not a loaded machine. */
+const EVERY_ROUTE_TIMEOUT = 180_000;
+
 const routes = () =>
   t.app.declaredRoutes.filter((r) => !r.url.includes('/docs') && r.url !== '/general/files/public/*');
 
@@ -51,50 +54,62 @@ describe('every route', () => {
     expect(routes().length).toBeGreaterThan(0);
   });
 
-  it('refuses a missing, unknown, revoked or expired token on every non-public route', async () => {
-    const guarded = routes().filter((r) => r.permission !== 'public');
-    const revoked = await login(t.app, b.limited.phone);
-    await t.app.inject({ method: 'GET', url: '/general/user/access/logout', headers: bearer(revoked) });
-    const expired = await login(t.app, b.limited.phone);
-    await t.db
-      .update(tokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(tokens.tokenHash, sha256(expired)));
-    for (const r of guarded) {
-      const label = `${r.method} ${r.url}`;
-      expect((await call(r.method, r.url, {})).json().code, `${label} without token`).toBe(
-        ERROR_CODES.TOKEN_INVALID,
-      );
-      expect((await call(r.method, r.url, bearer('nonsense'))).json().code, `${label} unknown`).toBe(
-        ERROR_CODES.TOKEN_INVALID,
-      );
-      expect((await call(r.method, r.url, bearer(revoked))).json().code, `${label} revoked`).toBe(
-        ERROR_CODES.TOKEN_INVALID,
-      );
-      expect((await call(r.method, r.url, bearer(expired))).json().code, `${label} expired`).toBe(
-        ERROR_CODES.TOKEN_EXPIRED,
-      );
-    }
-  });
+  it(
+    'refuses a missing, unknown, revoked or expired token on every non-public route',
+    async () => {
+      const guarded = routes().filter((r) => r.permission !== 'public');
+      const revoked = await login(t.app, b.limited.phone);
+      await t.app.inject({ method: 'GET', url: '/general/user/access/logout', headers: bearer(revoked) });
+      const expired = await login(t.app, b.limited.phone);
+      await t.db
+        .update(tokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(tokens.tokenHash, sha256(expired)));
+      for (const r of guarded) {
+        const label = `${r.method} ${r.url}`;
+        expect((await call(r.method, r.url, {})).json().code, `${label} without token`).toBe(
+          ERROR_CODES.TOKEN_INVALID,
+        );
+        expect((await call(r.method, r.url, bearer('nonsense'))).json().code, `${label} unknown`).toBe(
+          ERROR_CODES.TOKEN_INVALID,
+        );
+        expect((await call(r.method, r.url, bearer(revoked))).json().code, `${label} revoked`).toBe(
+          ERROR_CODES.TOKEN_INVALID,
+        );
+        expect((await call(r.method, r.url, bearer(expired))).json().code, `${label} expired`).toBe(
+          ERROR_CODES.TOKEN_EXPIRED,
+        );
+      }
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
-  it('refuses a caller without the route menu code', async () => {
-    const coded = routes().filter(
-      (r) => r.permission !== 'public' && r.permission !== 'login' && r.permission !== 'member',
-    );
-    for (const r of coded) {
-      const res = await call(r.method, r.url, bearer(noCodeToken));
-      expect(res.json().code, `${r.method} ${r.url} needs ${r.permission}`).toBe(ERROR_CODES.FORBIDDEN);
-      expect(res.statusCode).toBe(403);
-    }
-  });
+  it(
+    'refuses a caller without the route menu code',
+    async () => {
+      const coded = routes().filter(
+        (r) => r.permission !== 'public' && r.permission !== 'login' && r.permission !== 'member',
+      );
+      for (const r of coded) {
+        const res = await call(r.method, r.url, bearer(noCodeToken));
+        expect(res.json().code, `${r.method} ${r.url} needs ${r.permission}`).toBe(ERROR_CODES.FORBIDDEN);
+        expect(res.statusCode).toBe(403);
+      }
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
-  it("never reaches another company's data", async () => {
-    for (const r of routes()) {
-      const entry = ALL_ROUTE_CASES[routeKey(r.method, r.url)];
-      if (!entry || 'ownScope' in entry) continue;
-      const { request, verify } = await entry.attack({ t, a, b });
-      const res = await t.app.inject(request);
-      await verify(res);
-    }
-  });
+  it(
+    "never reaches another company's data",
+    async () => {
+      for (const r of routes()) {
+        const entry = ALL_ROUTE_CASES[routeKey(r.method, r.url)];
+        if (!entry || 'ownScope' in entry) continue;
+        const { request, verify } = await entry.attack({ t, a, b });
+        const res = await t.app.inject(request);
+        await verify(res);
+      }
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 });

@@ -1,10 +1,17 @@
 /**
- * Live fan-out: an in-process event bus that the ingest pipeline publishes every committed
- * record to, and the WebSocket endpoint `GET /general/smartdata/live?token=…` that relays the
- * records of the items a client subscribed to (level ≥ 1 on each item, checked when it
- * subscribes). Devices publish their changes of state and bind outcomes on a second channel,
- * per company (`GET /general/devicemanagement/device/live`). One process: the bus is enough;
- * several nodes would relay through the broker.
+ * Live fan-out: an event bus that the ingest pipeline publishes every committed record to,
+ * and the WebSocket endpoint `GET /general/smartdata/live?token=…` that relays the records of
+ * the items a client subscribed to (level ≥ 1 on each item, checked when it subscribes).
+ * Devices publish their changes of state and bind outcomes on a second channel, per company
+ * (`GET /general/devicemanagement/device/live`). Any other module may have a channel of its
+ * own, per company: `bus.channel<AlarmEvent>('alarms')` gives `publish(event)` and
+ * `subscribe(companyId, listener)` (an event is JSON with a `companyId`).
+ *
+ * One node (the embedded default): delivery is in-process and synchronous. Several nodes
+ * (an external broker): every event published here is also handed to the relay
+ * (platform/live-relay.ts), which sends it through the broker to the other nodes, whose
+ * buses deliver it to their own listeners (`deliver`, never relayed again). The node that
+ * published delivers it once, locally, and ignores its own copy coming back.
  */
 import type { RecordValues } from '@platform/domain';
 
@@ -15,7 +22,7 @@ export interface LiveRecord {
   source: string;
 }
 
-export interface LiveEvent {
+export interface LiveEvent extends ChannelEvent {
   companyId: number;
   itemId: number;
   records: LiveRecord[];
@@ -90,26 +97,79 @@ export type FlowEvent =
 
 export type DeviceListener = (event: DeviceEvent) => void;
 
+/** An event of a channel: JSON, of one company. */
+export interface ChannelEvent {
+  companyId: number;
+}
+
+/** the records channel (by item) and the devices channel (by company) */
+export const RECORDS_CHANNEL = 'records';
+export const DEVICES_CHANNEL = 'devices';
+
+/** A channel name: a topic level of the relay (letters, digits, `-`, `_`). */
+const CHANNEL_NAME = /^[a-z][a-z0-9_-]{0,39}$/i;
+
+/** Hands an event published on this node to the other nodes (platform/live-relay.ts). */
+export type LiveRelayOut = (channel: string, event: ChannelEvent) => void;
+
+/** A channel of per-company events. */
+export interface LiveChannel<E extends ChannelEvent> {
+  /** delivers here at once and, with a relay, on every other node */
+  publish(event: E): void;
+  /** calls `listener` with each later event of the company; returns the unsubscribe */
+  subscribe(companyId: number, listener: (event: E) => void): () => void;
+}
+
 export class LiveBus {
   /** listeners by item id */
   private readonly byItem = new Map<number, Set<LiveListener>>();
-  /** device listeners by company id */
-  private readonly byCompany = new Map<number, Set<DeviceListener>>();
+  /** per-company listeners by channel, then company id (devices included) */
+  private readonly byChannel = new Map<string, Map<number, Set<(event: ChannelEvent) => void>>>();
+  private relay: LiveRelayOut | null = null;
+
+  /** From now on every event published on this node is also handed to `out`. */
+  setRelay(out: LiveRelayOut | null): void {
+    this.relay = out;
+  }
+
+  /** A channel of per-company events, by name (the same name on every node). */
+  channel<E extends ChannelEvent>(name: string): LiveChannel<E> {
+    if (!CHANNEL_NAME.test(name) || name === RECORDS_CHANNEL) throw new Error(`live channel name ${name}`);
+    return {
+      publish: (event) => this.emit(name, event),
+      subscribe: (companyId, listener) =>
+        this.subscribeCompany(name, companyId, listener as (event: ChannelEvent) => void),
+    };
+  }
 
   /** Calls `listener` with each later device event of the company; returns the unsubscribe. */
   subscribeDevices(companyId: number, listener: DeviceListener): () => void {
-    const set = this.byCompany.get(companyId) ?? new Set<DeviceListener>();
-    set.add(listener);
-    this.byCompany.set(companyId, set);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.byCompany.get(companyId) === set) this.byCompany.delete(companyId);
-    };
+    return this.subscribeCompany(DEVICES_CHANNEL, companyId, listener as (event: ChannelEvent) => void);
   }
 
   /** Delivers synchronously; a listener that throws does not stop the others. */
   publishDevice(event: DeviceEvent): void {
-    const listeners = this.byCompany.get(event.companyId);
+    this.emit(DEVICES_CHANNEL, event);
+  }
+
+  /**
+   * Delivers an event that another node published, to this node's listeners only (the
+   * relay's way in): never handed to the relay again.
+   */
+  deliver(channel: string, event: ChannelEvent): void {
+    if (channel === RECORDS_CHANNEL) {
+      const listeners = this.byItem.get((event as LiveEvent).itemId);
+      if (!listeners) return;
+      for (const listener of [...listeners]) {
+        try {
+          listener(event as LiveEvent);
+        } catch {
+          // a broken subscriber must not fail the writer that published
+        }
+      }
+      return;
+    }
+    const listeners = this.byChannel.get(channel)?.get(event.companyId);
     if (!listeners) return;
     for (const listener of [...listeners]) {
       try {
@@ -118,6 +178,35 @@ export class LiveBus {
         // a broken subscriber must not fail the gateway message that published
       }
     }
+  }
+
+  private emit(channel: string, event: ChannelEvent): void {
+    this.deliver(channel, event);
+    if (!this.relay) return;
+    try {
+      this.relay(channel, event);
+    } catch {
+      // the relay reports its own failures; the publisher's work is done
+    }
+  }
+
+  private subscribeCompany(
+    channel: string,
+    companyId: number,
+    listener: (event: ChannelEvent) => void,
+  ): () => void {
+    let byCompany = this.byChannel.get(channel);
+    if (!byCompany) {
+      byCompany = new Map();
+      this.byChannel.set(channel, byCompany);
+    }
+    const set = byCompany.get(companyId) ?? new Set();
+    set.add(listener);
+    byCompany.set(companyId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && byCompany.get(companyId) === set) byCompany.delete(companyId);
+    };
   }
 
   /** Calls `listener` with each later event of these items; returns the unsubscribe. */
@@ -140,15 +229,7 @@ export class LiveBus {
 
   /** Delivers synchronously; a listener that throws does not stop the others. */
   publish(event: LiveEvent): void {
-    const listeners = this.byItem.get(event.itemId);
-    if (!listeners) return;
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch {
-        // a broken subscriber must not fail the writer that published
-      }
-    }
+    this.emit(RECORDS_CHANNEL, event);
   }
 
   listenerCount(itemId: number): number {

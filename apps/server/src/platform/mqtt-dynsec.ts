@@ -19,7 +19,9 @@ import {
   GATEWAY_UP_FILTER,
   isReservedTopic,
   isValidTopicFilter,
+  LIVE_RELAY_FILTER,
   RESULT_TOPIC_PREFIX,
+  reachesInternal,
   SUBMIT_TOPIC_FILTER,
   type TopicAcl,
 } from '@platform/domain';
@@ -67,7 +69,10 @@ export function rolesAcls(acl: TopicAcl): Acl[] {
     acls.push({ acltype: 'publishClientReceive', topic: filter, allow: true });
     acls.push({ acltype: wild ? 'unsubscribePattern' : 'unsubscribeLiteral', topic: filter, allow: true });
   }
-  return acls.filter((a) => isValidTopicFilter(a.topic) && !isReservedTopic(a.topic));
+  // never the server nodes' own topics (the live relay), whatever a principal's ACL says
+  return acls.filter(
+    (a) => isValidTopicFilter(a.topic) && !isReservedTopic(a.topic) && !reachesInternal(a.topic),
+  );
 }
 
 export class DynsecAdmin implements BrokerAccounts {
@@ -222,6 +227,10 @@ export const SERVER_ACLS: Acl[] = [
   { acltype: 'subscribeLiteral', topic: GATEWAY_UP_FILTER, allow: true },
   { acltype: 'publishClientReceive', topic: GATEWAY_UP_FILTER, allow: true },
   { acltype: 'publishClientSend', topic: GATEWAY_DOWN_FILTER, allow: true },
+  // the live relay between the server nodes: every node publishes and hears every event
+  { acltype: 'subscribePattern', topic: LIVE_RELAY_FILTER, allow: true },
+  { acltype: 'publishClientReceive', topic: LIVE_RELAY_FILTER, allow: true },
+  { acltype: 'publishClientSend', topic: LIVE_RELAY_FILTER, allow: true },
 ];
 
 const sameAcl = (a: Acl, b: Acl) => a.acltype === b.acltype && a.topic === b.topic && a.allow === b.allow;

@@ -257,6 +257,22 @@ export async function startEmbedded(options: MqttOptions): Promise<MqttTransport
         subscribed.push([filter, deliver]);
         broker.subscribe(filter, deliver, resolve);
       }),
+    listen: (filter, listener) =>
+      new Promise<void>((resolve) => {
+        const deliver = (packet: AedesPublishPacket, cb: () => void) => {
+          process.nextTick(cb);
+          try {
+            listener(
+              packet.topic,
+              Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+            );
+          } catch (error) {
+            log.error({ err: error, topic: packet.topic }, 'an MQTT listener failed');
+          }
+        };
+        subscribed.push([filter, deliver]);
+        broker.subscribe(filter, deliver, resolve);
+      }),
     publish: (topic, payload, qos = 1) =>
       new Promise<void>((resolve, reject) => {
         broker.publish(

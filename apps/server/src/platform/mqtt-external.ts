@@ -114,10 +114,19 @@ export async function startExternal(options: MqttOptions & { url: string }): Pro
   client.on('connect', tune);
 
   const handlers: Array<{ filter: string; handler: MqttHandler }> = [];
+  const listeners: Array<{ filter: string; listener: (topic: string, payload: Buffer) => void }> = [];
   client.on('message', (topic, payload, packet) => {
     for (const h of handlers) {
       if (topicMatches(h.filter, topic))
         dispatch(options, h.handler, { topic, payload, qos: packet.qos }, null);
+    }
+    for (const l of listeners) {
+      if (!topicMatches(l.filter, topic)) continue;
+      try {
+        l.listener(topic, payload);
+      } catch (error) {
+        log.error({ err: error, topic }, 'an MQTT listener failed');
+      }
     }
   });
 
@@ -161,6 +170,13 @@ export async function startExternal(options: MqttOptions & { url: string }): Pro
       const granted = await client.subscribeAsync(shared, { qos: 1 });
       if (granted.some((g) => g.qos === 128))
         throw new Error(`the MQTT broker refused the server's subscription to ${shared}`);
+    },
+    listen: async (filter, listener) => {
+      listeners.push({ filter, listener });
+      // every node hears every message: no shared subscription here
+      const granted = await client.subscribeAsync(filter, { qos: 0 });
+      if (granted.some((g) => g.qos === 128))
+        throw new Error(`the MQTT broker refused the server's subscription to ${filter}`);
     },
     publish: async (topic, payload, qos = 1) => {
       await client.publishAsync(topic, payload, { qos });

@@ -51,6 +51,12 @@ export interface MqttTransport {
   subscribe(filter: string, handler: MqttHandler): Promise<void>;
   publish(topic: string, payload: string | Buffer, qos?: 0 | 1): Promise<void>;
   /**
+   * Every message on `filter`, on this node: a plain subscription (never shared between the
+   * server nodes as `subscribe`'s are) outside the submission flow, for the nodes' own
+   * topics (the live relay, platform/live-relay.ts).
+   */
+  listen(filter: string, listener: (topic: string, payload: Buffer) => void): Promise<void>;
+  /**
    * Calls `listener` when the last connection of a principal ends, however it ends (the
    * embedded broker sees every connection; an external broker relies on the client's will,
    * so there it is never called).

@@ -65,6 +65,28 @@ describe('demo seed', () => {
     expect(stock.json().data.total).toBe(4);
   });
 
+  it('gives the demo company the worked example of gas blending to calculate', async () => {
+    const token = await login(t.app, DEMO_ADMIN_PHONE, DEMO_PASSWORD);
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await t.app.inject({ method, url: `/general/gas${url}`, payload, headers: bearer(token) })).json()
+        .data;
+    const products = (await call('GET', '/product/list')).list as Array<{ code: string }>;
+    expect(products.map((p) => p.code).sort()).toEqual(['CO-N2-50PPM', 'CO2-N2-10']);
+    const example = products.find((p) => p.code === 'CO2-N2-10')!;
+    const fill = await call('POST', '/calc/fill', example);
+    expect(fill.totalMol).toBeCloseTo(42.275, 3);
+    const pure = (await call('GET', '/pure/list')).list as Array<{ id: number; main: string }>;
+    const certified = await call('POST', '/calc/certify', {
+      parents: fill.components.map((c: { component: string; massG: number }) => ({
+        pureGasId: pure.find((p) => p.main === c.component)!.id,
+        // weighed to the centigram, as the scale shows
+        massG: Math.round(c.massG * 100) / 100,
+      })),
+    });
+    const co2 = certified.components.find((c: { component: string }) => c.component === 'CO2');
+    expect(co2.fraction).toBeCloseTo(0.099998, 5);
+  });
+
   it('production: the first administrator takes the password given', async () => {
     await seedFirstAdmin(t.db, '13700000000', 'prod-secret-42');
     expect(await codesOf('13700000000', 'prod-secret-42')).toContain('system_user');

@@ -12,6 +12,7 @@ import { createUser } from '../modules/users/service';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db';
 import { DEMO_TEXT, seedDemoData } from './demo-data';
+import { seedDemoGas } from './demo-gas';
 import { seedDemoGateways } from './demo-gateways';
 import { seedDemoSims } from './demo-sims';
 
@@ -85,6 +86,7 @@ export async function seedDemo(
     ...(opts.demoPollS ? { pollS: opts.demoPollS } : {}),
   });
   await seedDemoSims(db, { companyId: company.id, lang, now: opts.now });
+  await seedDemoGas(db, { companyId: company.id, lang });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {

@@ -1,13 +1,18 @@
+import { alarmsRouteCases } from '../modules/alarms/route-cases';
 import { analysisRouteCases } from '../modules/analysis/route-cases';
 import { authRouteCases } from '../modules/auth/route-cases';
+import { boardsRouteCases } from '../modules/boards/route-cases';
 import { cabinRouteCases } from '../modules/cabin/route-cases';
+import { chartsRouteCases } from '../modules/charts/route-cases';
 import { companiesRouteCases } from '../modules/companies/route-cases';
 import { dataItemsRouteCases } from '../modules/dataitems/route-cases';
+import { dataUpdateRouteCases } from '../modules/dataupdate/route-cases';
 import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { devicesRouteCases } from '../modules/devices/route-cases';
 import { deviceViewsRouteCases } from '../modules/deviceviews/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
 import { firmwareRouteCases } from '../modules/firmware/route-cases';
+import { gasRouteCases } from '../modules/gas/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
@@ -39,8 +44,11 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...dataItemsRouteCases,
   ...recordsRouteCases,
   ...analysisRouteCases,
+  ...chartsRouteCases,
+  ...alarmsRouteCases,
   ...docTemplateRouteCases,
   ...reportRouteCases,
+  ...boardsRouteCases,
   ...devtoolsRouteCases,
   ...gatewaysRouteCases,
   ...devicesRouteCases,
@@ -50,4 +58,6 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...packetsRouteCases,
   ...passthroughRouteCases,
   ...simRouteCases,
+  ...dataUpdateRouteCases,
+  ...gasRouteCases,
 };

@@ -1,11 +1,13 @@
 /**
- * The real server as a process of its own (apps/server/src/main.ts through tsx), for tests
+ * The real server as a process of its own (apps/server/src/main.ts, compiled once per run by
+ * the server tests' global setup; through tsx when run without it), for tests
  * whose question is what happens to the process: bursts, kills, restarts, a second instance
  * on the same data folder. Its data lives in a DATA_DIR (PGlite) or, in the PostgreSQL pass
  * (DATABASE_URL), a database of its own made from the suite's template; `open()` reaches it
  * while the server is stopped.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +55,24 @@ export async function makeServerTarget(): Promise<ServerTarget> {
   };
 }
 
+/**
+ * What node runs: the bundle the global setup compiled for this run (waiting for its build to
+ * end the first time), as `npm start` runs it; main.ts through tsx when there is none.
+ */
+async function serverEntry(): Promise<string[]> {
+  const build = inject('serverBuild');
+  if (!build) return ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')];
+  const status = `${build}.status`;
+  const deadline = Date.now() + START_DEADLINE_MS;
+  while (!existsSync(status)) {
+    if (Date.now() > deadline) throw new Error(`the server's build did not end: ${status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const { ok, output } = JSON.parse(readFileSync(status, 'utf8')) as { ok: boolean; output: string };
+  if (!ok) throw new Error(`the server did not compile:\n${output}`);
+  return ['--enable-source-maps', build];
+}
+
 export interface ServerProcess {
   url: string;
   mqttPort: number;
@@ -88,29 +108,25 @@ export async function spawnServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const mqttPort = await freePort();
-  // `node --import tsx` (not the tsx binary, which runs the server in a child of its own and
-  // cannot relay SIGKILL); its own process group, so `killGroup` reaches anything it starts
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      detached: true,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        MQTT_URL: '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
-        SEED_DEMO: 'false',
-        DEMO_PUBLISHER: 'off',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // node itself (not the tsx binary, which runs the server in a child of its own and cannot
+  // relay SIGKILL); its own process group, so `killGroup` reaches anything it starts
+  const child = spawn(process.execPath, [...nodeArgs, ...(await serverEntry())], {
+    cwd: REPO_ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      MQTT_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      SEED_DEMO: 'false',
+      DEMO_PUBLISHER: 'off',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout?.on('data', (chunk) => {
     out += chunk.toString();

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { keyIdOfMqttUsername, keyMqttUsername, submissionAcl } from './submission';
 import {
   filterCovers,
+  filtersOverlap,
   isTopicLevel,
   isValidTopicFilter,
   isValidTopicName,
   mayPublish,
   maySubscribe,
+  reachesInternal,
   topicMatches,
 } from './topics';
 
@@ -137,5 +139,91 @@ describe('a submission key client', () => {
       expect(keyIdOfMqttUsername(bad), bad).toBeNull();
     expect(isTopicLevel('key-12')).toBe(true);
     for (const bad of ['', 'a/b', '+', '#', '$x']) expect(isTopicLevel(bad), bad).toBe(false);
+  });
+});
+
+describe("the server nodes' internal topics", () => {
+  const everything = {
+    publish: ['#', 'smartdata/#', 'smartdata/internal/#'],
+    subscribe: ['#', 'smartdata/#'],
+  };
+
+  it('are closed to every client, even one whose ACL grants everything', () => {
+    for (const topic of [
+      'smartdata/internal/live/records',
+      'smartdata/internal/live/devices',
+      'smartdata/internal',
+    ])
+      expect(mayPublish(everything, topic), topic).toBe(false);
+    for (const filter of [
+      'smartdata/internal/live/#',
+      'smartdata/internal/live/records',
+      'smartdata/+/live/records',
+      'smartdata/internal/#',
+      'smartdata/#',
+      '+/internal/#',
+      '+/+/+/+',
+      '#',
+    ])
+      expect(maySubscribe(everything, filter), filter).toBe(false);
+    // what does not reach them is judged by the ACL as before
+    expect(mayPublish(everything, 'smartdata/submit/key-1')).toBe(true);
+    expect(maySubscribe(everything, 'smartdata/result/+')).toBe(true);
+    expect(maySubscribe(everything, 'gw/+')).toBe(true);
+  });
+
+  it('overlap as MQTT matching says', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['smartdata/internal/#', 'smartdata/internal', true],
+      ['smartdata/internal/#', 'smartdata/+', true],
+      ['smartdata/internal/#', 'smartdata/result/+', false],
+      ['smartdata/internal/#', '+/+/+', true],
+      ['smartdata/internal/#', 'gw/+/up/#', false],
+      ['a/+', 'a/b/c', false],
+      ['a/+/c', '+/b/#', true],
+      ['#', '$SYS/x', false],
+      ['$SYS/#', '$SYS/x', true],
+    ];
+    for (const [a, b, expected] of cases) {
+      expect(filtersOverlap(a, b), `${a} ∩ ${b}`).toBe(expected);
+      expect(filtersOverlap(b, a), `${b} ∩ ${a}`).toBe(expected);
+    }
+  });
+
+  it('a filter that matches an internal topic is always recognised as reaching them', () => {
+    const filterLevel = fc.constantFrom('smartdata', 'internal', 'live', 'records', 'x', '', '+');
+    const filter = fc
+      .tuple(fc.array(filterLevel, { minLength: 1, maxLength: 5 }), fc.boolean())
+      .map(([levels, hash]) => [...levels, ...(hash ? ['#'] : [])].join('/'));
+    const tail = fc.array(fc.constantFrom('live', 'records', 'devices', 'x', ''), { maxLength: 3 });
+    fc.assert(
+      fc.property(filter, tail, (f, rest) => {
+        const topic = ['smartdata', 'internal', ...rest].join('/');
+        if (topicMatches(f, topic)) expect(reachesInternal(f), `${f} matches ${topic}`).toBe(true);
+        if (!reachesInternal(f)) expect(topicMatches(f, topic)).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('overlap means some topic matches both filters', () => {
+    const filterLevel = fc.constantFrom('a', 'b', '', '+');
+    const filter = fc
+      .tuple(fc.array(filterLevel, { minLength: 1, maxLength: 4 }), fc.boolean())
+      .map(([levels, hash]) => [...levels, ...(hash ? ['#'] : [])].join('/'));
+    // every topic of 1 to 5 levels over a, b and '': enough to witness any overlap of these filters
+    let level = ['a', 'b', ''];
+    const all = [...level];
+    for (let depth = 2; depth <= 5; depth++) {
+      level = level.flatMap((t) => ['a', 'b', ''].map((l) => `${t}/${l}`));
+      all.push(...level);
+    }
+    fc.assert(
+      fc.property(filter, filter, (a, b) => {
+        const witness = all.some((t) => topicMatches(a, t) && topicMatches(b, t));
+        expect(filtersOverlap(a, b), `${a} ∩ ${b}`).toBe(witness);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -93,15 +93,44 @@ export function filterCovers(outer: string, inner: string): boolean {
   }
 }
 
+/**
+ * The server nodes' own topics: live events relayed between nodes through an external broker
+ * (every node publishes and reads them). No client may publish or subscribe there, whatever
+ * its ACL grants.
+ */
+export const INTERNAL_TOPIC_ROOT = 'smartdata/internal';
+export const LIVE_RELAY_TOPIC_PREFIX = `${INTERNAL_TOPIC_ROOT}/live/`;
+export const LIVE_RELAY_FILTER = `${INTERNAL_TOPIC_ROOT}/live/#`;
+
+/** Whether some topic could match both filters (valid filters; topic names are filters too). */
+export function filtersOverlap(a: string, b: string): boolean {
+  const x = a.split('/');
+  const y = b.split('/');
+  if (a.startsWith('$') !== b.startsWith('$') && (isWildcard(x[0]) || isWildcard(y[0]))) return false;
+  for (let i = 0; ; i++) {
+    const p = x[i];
+    const q = y[i];
+    if (p === '#' || q === '#') return true;
+    if (p === undefined || q === undefined) return p === undefined && q === undefined;
+    if (p === '+' || q === '+' || p === q) continue;
+    return false;
+  }
+}
+
+/** Whether a topic, or a topic a filter could match, is one of the server nodes' own. */
+export function reachesInternal(topicOrFilter: string): boolean {
+  return filtersOverlap(topicOrFilter, `${INTERNAL_TOPIC_ROOT}/#`);
+}
+
 /** Whether a client holding `acl` may publish to `topic`. */
 export function mayPublish(acl: TopicAcl, topic: string): boolean {
-  if (!isValidTopicName(topic) || isReservedTopic(topic)) return false;
+  if (!isValidTopicName(topic) || isReservedTopic(topic) || reachesInternal(topic)) return false;
   return acl.publish.some((filter) => isValidTopicFilter(filter) && topicMatches(filter, topic));
 }
 
 /** Whether a client holding `acl` may subscribe to `filter`: only if its grants cover all it could match. */
 export function maySubscribe(acl: TopicAcl, filter: string): boolean {
-  if (!isValidTopicFilter(filter) || isReservedTopic(filter)) return false;
+  if (!isValidTopicFilter(filter) || isReservedTopic(filter) || reachesInternal(filter)) return false;
   return acl.subscribe.some((granted) => isValidTopicFilter(granted) && filterCovers(granted, filter));
 }
 

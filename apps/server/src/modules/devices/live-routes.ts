@@ -16,28 +16,26 @@
  *   bytes, 'ok' or why it was refused, the decoded values) and each record stored from it. A
  *   value or record of an item the caller cannot read is left out. `{"type":"unwatch",…}` stops.
  *
- * The rules of the live records socket: the token rides in the upgrade's query; whenever
- * access changes anywhere (the access epoch) the socket checks its token, company and codes
- * again and ends with `{"type":"ended", …}` and close code 4401/4403 when they are gone; what
- * the caller may read is worked out again then, and when a device joins or leaves the company.
- * A token's expiry ends the stream at that moment.
+ * The rules of every live socket (platform/live-access.ts): the token rides in the upgrade's
+ * query; whenever access changes anywhere (the access epoch) the socket checks its token,
+ * company and codes again and ends with `{"type":"ended", …}` and close code 4401/4403 when they
+ * are gone; what the caller may read is worked out again then, and when a device joins or leaves
+ * the company. A token's expiry ends the stream at that moment.
  */
-import { DATA_PERMISSION, ERROR_CODES, messageFor } from '@platform/domain';
+import { DATA_PERMISSION, messageFor } from '@platform/domain';
 import { and, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { authenticate, caller, holdsPermission } from '../../platform/auth';
 import type { App } from '../../platform/context';
-import { AppError, errorEnvelope } from '../../platform/envelope';
+import { AppError } from '../../platform/envelope';
 import type { DeviceEvent, FlowEvent } from '../../platform/live';
+import { guardLiveSocket } from '../../platform/live-access';
 import { levelOf } from '../cabin/permissions';
 import { dataCaller } from '../cabin/routes';
 import { dataItems } from '../dataitems/tables';
 import { upgradeMessage } from '../firmware/views';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORISED } from '../records/live-routes';
 import { companyDevice } from './access';
 import { DEVICE_CODES } from './schemas';
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** devices one socket may watch at once (a page watches one) */
 export const MAX_WATCHED = 4;
 
@@ -61,13 +59,20 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
     },
     wsHandler: (socket, request) => {
       const who = dataCaller(request);
-      const { token, expiresAt } = caller(request);
-      let closed = false;
       /** whether the caller may read each gateway, worked out when first needed */
       let readable = new Map<number, Promise<boolean>>();
-      const send = (message: unknown) => {
-        if (!closed && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      };
+      let unsubscribe = () => {};
+      const access = guardLiveSocket(app, socket, request, {
+        permission: DEVICE_CODES,
+        label: 'device live socket',
+        // permissions, groups or the tree may have changed: work readability out afresh
+        afterCheck: () => {
+          readable = new Map();
+          itemReadable = new Map();
+        },
+        onStop: () => unsubscribe(),
+      });
+      const { send, serially } = access;
       const mayRead = (gatewayId: number) => {
         let known = readable.get(gatewayId);
         if (!known) {
@@ -107,12 +112,8 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
         return { ...flow, values };
       };
       // events of one socket leave in the order they came, each after its permission check
-      let queue: Promise<void> = Promise.resolve();
-      const serially = (work: () => Promise<void>) => {
-        queue = queue.then(work).catch((error) => request.log.error({ err: error }, 'device live socket'));
-      };
       const onEvent = (event: DeviceEvent) => {
-        if (closed || event.companyId !== who.companyId) return;
+        if (access.closed || event.companyId !== who.companyId) return;
         if (event.type === 'membership') {
           readable.delete(event.gatewayId);
           return;
@@ -142,42 +143,8 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
           if (await mayRead(event.gatewayId)) send({ type: 'device', ...event.state });
         });
       };
-      const unsubscribe = app.live.subscribeDevices(who.companyId, onEvent);
-      const end = (error: AppError) => {
-        if (closed) return;
-        send({ type: 'ended', ...errorEnvelope(error, request.lang) });
-        closed = true;
-        unsubscribe();
-        socket.close(error.code === ERROR_CODES.FORBIDDEN ? CLOSE_FORBIDDEN : CLOSE_UNAUTHORISED);
-      };
-      const recheck = async () => {
-        if (closed) return;
-        try {
-          const now = await authenticate(app.db, token);
-          if (now.companyId !== who.companyId || !holdsPermission(now.menuCodes, DEVICE_CODES)) {
-            end(new AppError('forbidden'));
-            return;
-          }
-        } catch (error) {
-          end(error instanceof AppError ? error : new AppError('tokenInvalid'));
-          return;
-        }
-        // permissions, groups or the tree may have changed: work readability out afresh
-        readable = new Map();
-        itemReadable = new Map();
-      };
-      const stopWatching = app.accessWatch.onChange(() => {
-        serially(recheck);
-      });
-      serially(async () => {
-        await app.accessWatch.ready();
-        await recheck();
-        send({ type: 'ready' });
-      });
-      const expiry = setTimeout(
-        () => end(new AppError('tokenExpired')),
-        Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
-      );
+      unsubscribe = app.live.subscribeDevices(who.companyId, onEvent);
+      serially(async () => send({ type: 'ready' }));
       socket.on('message', (data) => {
         // `{"type":"ping"}` is answered in turn, after every event queued before it: a client
         // (or a test) knows then that it has seen everything sent so far
@@ -226,12 +193,6 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
           type: 'error',
           message: 'expected {"type":"ping"} or {"type":"watch","deviceId":…}; nothing else needs to be sent',
         });
-      });
-      socket.on('close', () => {
-        closed = true;
-        clearTimeout(expiry);
-        stopWatching();
-        unsubscribe();
       });
     },
   });

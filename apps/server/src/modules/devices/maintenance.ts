@@ -19,6 +19,7 @@ import {
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { App } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/envelope';
+import { likePattern } from '../../platform/like';
 import type { DataCaller } from '../cabin/permissions';
 import { companies, companyMembers } from '../companies/tables';
 import { users } from '../users/tables';
@@ -98,10 +99,6 @@ export async function maintenanceDevices(app: App, caller: DataCaller) {
   return [...devices]
     .map(([id, d]) => ({ id, serialNumber: d.serialNumber, name: d.name, level: d.level }))
     .sort((a, b) => a.name.localeCompare(b.name, 'zh') || a.id - b.id);
-}
-
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface RecordQuery {

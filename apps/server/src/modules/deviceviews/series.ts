@@ -20,11 +20,17 @@ export const MAX_SERIES_POINTS = 20;
 const WIDTHS_S = [
   1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 345600,
 ];
-const HOUR_S = 3600;
+/** from this width on, buckets are read from the hourly rollups */
+export const HOUR_S = 3600;
 
-export function bucketWidthS(from: Date, to: Date): number {
+/**
+ * The narrowest bucket width (at least minWidthS) that cuts [from, to) into at most maxBuckets;
+ * the widest there is when none does. Charts of data items ask for their own bound (their
+ * width in pixels) and for rollups on long ranges (minWidthS = HOUR_S).
+ */
+export function bucketWidthS(from: Date, to: Date, maxBuckets = MAX_BUCKETS, minWidthS = 1): number {
   const rangeS = Math.max(1, (to.getTime() - from.getTime()) / 1000);
-  return WIDTHS_S.find((w) => rangeS / w <= MAX_BUCKETS) ?? WIDTHS_S[WIDTHS_S.length - 1]!;
+  return WIDTHS_S.find((w) => w >= minWidthS && rangeS / w <= maxBuckets) ?? WIDTHS_S[WIDTHS_S.length - 1]!;
 }
 
 /** [bucket start ms, average, minimum, maximum, count] */

@@ -25,6 +25,7 @@ import {
 } from '@platform/domain';
 import { and, asc, count, eq, inArray, lte, or } from 'drizzle-orm';
 import type { App } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { logOperation, settleOperation } from '../devices/operation-log';
 import type { StateChange, UpMessage } from '../gateways/hub';
@@ -42,11 +43,6 @@ export interface StartInput {
   linkBase: string;
   batchId?: number | null;
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export class FirmwareEngine {
   #pumpChain: Promise<void> = Promise.resolve();
@@ -220,37 +216,42 @@ export class FirmwareEngine {
       now,
     );
     const ended = step.state === 'success' || step.state === 'failed';
-    const [moved] = await this.app.db
-      .update(firmwareUpgrades)
-      .set({
-        state: step.state,
-        progress: step.progress,
-        reason: step.reason,
-        ...(extra.detail !== undefined ? { detail: [...extra.detail].slice(0, 300).join('') } : {}),
-        rev: row.rev + 1,
-        updatedAt: now,
-        ...(step.state === 'dispatched' ? { dispatchedAt: now } : {}),
-        ...(ended ? { endedAt: now } : {}),
-        ackDeadline: deadlines.ack,
-        progressDeadline: deadlines.progress,
-        totalDeadline: deadlines.total,
-      })
-      .where(and(eq(firmwareUpgrades.id, row.id), eq(firmwareUpgrades.rev, row.rev)))
-      .returning();
-    if (!moved) return null;
-    if (ended) {
-      if (moved.operationId !== null) {
-        await settleOperation(this.app.db, moved.operationId, moved.state === 'success' ? 'ok' : 'failed', {
-          ...(moved.detail ? { detail: moved.detail } : {}),
+    // the end of an upgrade and its line in the operation log commit together: whoever reads
+    // the upgrade as ended reads the log settled too
+    const moved = await this.app.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(firmwareUpgrades)
+        .set({
+          state: step.state,
+          progress: step.progress,
+          reason: step.reason,
+          ...(extra.detail !== undefined ? { detail: [...extra.detail].slice(0, 300).join('') } : {}),
+          rev: row.rev + 1,
+          updatedAt: now,
+          ...(step.state === 'dispatched' ? { dispatchedAt: now } : {}),
+          ...(ended ? { endedAt: now } : {}),
+          ackDeadline: deadlines.ack,
+          progressDeadline: deadlines.progress,
+          totalDeadline: deadlines.total,
+        })
+        .where(and(eq(firmwareUpgrades.id, row.id), eq(firmwareUpgrades.rev, row.rev)))
+        .returning();
+      if (done && ended && done.operationId !== null) {
+        await settleOperation(tx, done.operationId, done.state === 'success' ? 'ok' : 'failed', {
+          ...(done.detail ? { detail: done.detail } : {}),
           data: {
-            version: moved.version,
-            fromVersion: moved.fromVersion,
-            upgradeId: moved.id,
-            state: moved.state,
-            ...(moved.reason ? { reason: moved.reason } : {}),
+            version: done.version,
+            fromVersion: done.fromVersion,
+            upgradeId: done.id,
+            state: done.state,
+            ...(done.reason ? { reason: done.reason } : {}),
           },
         });
       }
+      return done;
+    });
+    if (!moved) return null;
+    if (ended) {
       // a place is free: the next queued upgrade goes out (not awaited: this may run in the
       // gateway's message queue, and the dispatch sends to other gateways)
       void this.pump();

@@ -93,7 +93,15 @@ function suite(name: string, broker: () => Promise<SuiteBroker>) {
       expect(await ended(retry)).toMatchObject({ state: 'success', reason: null });
       expect(sim.state().firmware).toBe('2.0.0');
       expect((await gatewayRow(t, deviceId)).firmware).toBe('2.0.0');
-      const log = (await operationsOf(t, a.id, deviceId)).filter((o) => o.kind === 'upgrade');
+      // the operation log is settled just after the upgrade row ends: wait for it
+      const log = await waitFor(
+        async () => {
+          const ops = (await operationsOf(t, a.id, deviceId)).filter((o) => o.kind === 'upgrade');
+          return ops.some((o) => o.result === 'pending') ? undefined : ops;
+        },
+        10_000,
+        'the upgrade operations settled',
+      );
       expect(log.map((o) => [o.result, (o.data as { reason?: string }).reason ?? null])).toEqual([
         ['failed', 'interrupted'],
         ['ok', null],

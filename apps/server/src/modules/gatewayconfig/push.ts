@@ -243,33 +243,40 @@ async function move(
 ): Promise<{ moved: boolean; state: ConfigPushState; send?: 'commit' }> {
   const step = nextPushState(row.state, event);
   if (!step) return { moved: false, state: row.state };
-  const updated = await app.db
-    .update(gatewayConfigPushes)
-    .set({ state: step.state, ...extra })
-    .where(and(eq(gatewayConfigPushes.id, row.id), eq(gatewayConfigPushes.state, row.state)))
-    .returning({ id: gatewayConfigPushes.id });
-  if (updated.length === 0) return { moved: false, state: row.state };
-  const result = LOG_RESULT[step.state];
-  if (result && row.operationId != null && step.state !== row.state) {
-    // the log's detail is the gateway's own words (its reasons for a rejection); what the
-    // platform knows goes in data, which the log page says in the reader's language
-    const errors = extra.errors ?? [];
-    await settleOperation(app.db, row.operationId, result, {
-      ...(errors.length > 0
-        ? {
-            detail: errors
-              .map((e) => [[e.node, e.field].filter(Boolean).join('.'), e.message].filter(Boolean).join(': '))
-              .join('; '),
-          }
-        : {}),
-      data: {
-        version: row.version,
-        hash: row.hash,
-        state: step.state,
-        ...(extra.runningVersion != null ? { runningVersion: extra.runningVersion } : {}),
-      },
-    });
-  }
+  // the push's new state and its line in the operation log commit together
+  const moved = await app.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(gatewayConfigPushes)
+      .set({ state: step.state, ...extra })
+      .where(and(eq(gatewayConfigPushes.id, row.id), eq(gatewayConfigPushes.state, row.state)))
+      .returning({ id: gatewayConfigPushes.id });
+    if (updated.length === 0) return false;
+    const result = LOG_RESULT[step.state];
+    if (result && row.operationId != null && step.state !== row.state) {
+      // the log's detail is the gateway's own words (its reasons for a rejection); what the
+      // platform knows goes in data, which the log page says in the reader's language
+      const errors = extra.errors ?? [];
+      await settleOperation(tx, row.operationId, result, {
+        ...(errors.length > 0
+          ? {
+              detail: errors
+                .map((e) =>
+                  [[e.node, e.field].filter(Boolean).join('.'), e.message].filter(Boolean).join(': '),
+                )
+                .join('; '),
+            }
+          : {}),
+        data: {
+          version: row.version,
+          hash: row.hash,
+          state: step.state,
+          ...(extra.runningVersion != null ? { runningVersion: extra.runningVersion } : {}),
+        },
+      });
+    }
+    return true;
+  });
+  if (!moved) return { moved: false, state: row.state };
   return { moved: true, state: step.state, ...(step.send ? { send: step.send } : {}) };
 }
 

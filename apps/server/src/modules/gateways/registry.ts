@@ -23,6 +23,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { App } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { likePattern } from '../../platform/like';
 import { sha256 } from '../../platform/tokens';
 import { companies } from '../companies/tables';
 import { bindRequests, devices } from '../devices/tables';
@@ -194,10 +195,6 @@ export interface RegistryQuery {
   order?: 'asc' | 'desc';
   limit: number;
   offset: number;
-}
-
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { likePattern } from '../../platform/like';
 import { companyMembers } from '../companies/tables';
 import { users } from '../users/tables';
 import { groupMembers, userGroups } from './tables';
@@ -25,11 +26,6 @@ const activeInCompany = and(
   eq(companyMembers.userId, groupMembers.userId),
   eq(companyMembers.status, 'active'),
 );
-
-/** LIKE wildcards in a keyword match themselves. */
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function listGroups(
   db: Db,

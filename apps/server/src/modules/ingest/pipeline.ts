@@ -70,6 +70,15 @@ export interface JumpDef {
   mapping: JumpMapping[];
 }
 
+/**
+ * Runs after every commit with the committed rows by item (alarm rules, last-seen times). A
+ * failing hook is logged: the records are committed and the caller's answer stands.
+ */
+export type CommitHook = (
+  companyId: number,
+  byItem: Map<number, Array<{ row: NewRecord; id: number }>>,
+) => Promise<void>;
+
 /** the answer to one call of `writeEach`: its new ids, or why nothing of it was written */
 export type WriteResult = { ids: number[] } | { error: unknown };
 
@@ -100,6 +109,7 @@ export class IngestPipeline {
   private readonly items = new Map<number, { def: ItemDef | null; at: number }>();
   private readonly jumps = new Map<number, { list: JumpDef[]; at: number }>();
   private queue: Pending[] = [];
+  private readonly commitHooks: CommitHook[] = [];
   private flushing: Promise<void> | null = null;
   /** transactions and records written so far (tests and metrics) */
   readonly stats = { flushes: 0, records: 0 };
@@ -111,6 +121,11 @@ export class IngestPipeline {
     private readonly timeZone?: string,
   ) {
     pipelines.add(this);
+  }
+
+  /** Adds a hook run after each commit, before jump associations (see CommitHook). */
+  onCommit(hook: CommitHook): void {
+    this.commitHooks.push(hook);
   }
 
   invalidateItem(itemId: number): void {
@@ -356,6 +371,13 @@ export class IngestPipeline {
             source: row.source,
           })),
         });
+      }
+    }
+    for (const hook of this.commitHooks) {
+      try {
+        await hook(request.companyId, byItem);
+      } catch (error) {
+        this.log.error({ err: error }, 'after-commit hook failed');
       }
     }
     const depth = request.depth ?? 0;

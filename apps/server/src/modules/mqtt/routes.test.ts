@@ -124,6 +124,22 @@ describe('the MQTT broker hooks', () => {
     expect(await ask('retain', `smartdata/submit/${own.username}`)).toBe('deny');
   });
 
+  it("deny a key the server nodes' live relay topics: it can neither forge live events nor read them", async () => {
+    const own = await key();
+    const ask = async (action: string, topic: string) =>
+      (await acl({ username: own.username, topic, action, clientid: 'c1' })).json().result;
+    for (const topic of ['smartdata/internal/live/records', 'smartdata/internal/live/devices'])
+      expect(await ask('publish', topic), topic).toBe('deny');
+    for (const filter of [
+      'smartdata/internal/live/#',
+      'smartdata/internal/live/records',
+      'smartdata/+/live/+',
+      'smartdata/internal/#',
+      '+/internal/#',
+    ])
+      expect(await ask('subscribe', filter), filter).toBe('deny');
+  });
+
   it('deny a revoked key from then on', async () => {
     const own = await key();
     await t.app.inject({

@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
+import { likePattern } from '../../platform/like';
 import { type DataCaller, levelsFor } from '../cabin/permissions';
 import { dataItems } from '../dataitems/tables';
 import { users } from '../users/tables';
@@ -59,10 +60,6 @@ function option(item: { id: number; name: string; fields: FieldDef[] }, level: D
     })),
     level,
   };
-}
-
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The kind-13 items of the caller's company the caller may write, by name. */

@@ -13,8 +13,9 @@ import {
   valueProblems,
 } from '@platform/domain';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import { type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { likePattern } from '../../platform/like';
 import { invalidatePacket } from './frame-definitions';
 import { serialPackages, serialParsers } from './tables';
 
@@ -44,11 +45,6 @@ export function packageView(row: PackageRow, parserValues: number | null): Packa
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** LIKE wildcards in a keyword match themselves. */
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function listPackages(
@@ -114,12 +110,6 @@ async function assertNameFree(db: Db, companyId: number, name: string, exceptId?
     .from(serialPackages)
     .where(and(eq(serialPackages.companyId, companyId), eq(serialPackages.name, name)));
   if (taken && taken.id !== exceptId) throw new AppError('packageNameTaken', {}, { field: 'name' });
-}
-
-/** PostgreSQL's unique violation: two saves of one name at once; the loser hears the same as a lone one. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function addPackage(

@@ -315,8 +315,15 @@ describe('who may open a session', () => {
     await waitFor(() => passthroughSessions(t.app).size === 0);
     const again = await openSession(t, operator.token, other.id, 1, 'zh');
     expect((await again.ended()).message.message).toBe('当前网关离线，无法调试其串口。');
-    const log = (await operationsOf(t, a.id, other.id)).filter((r) => r.kind === 'passthrough');
-    expect(log.at(-1)).toMatchObject({ userId: operator.id, result: 'failed', data: { reason: 'offline' } });
+    // the refusal is told on the socket, then logged: wait for the log to hold it
+    const refusal = await waitFor(async () => {
+      const log = (await operationsOf(t, a.id, other.id)).filter((r) => r.kind === 'passthrough');
+      const last = log.at(-1);
+      return last?.result === 'failed' && (last.data as { reason?: string }).reason === 'offline'
+        ? last
+        : undefined;
+    });
+    expect(refusal).toMatchObject({ userId: operator.id, result: 'failed', data: { reason: 'offline' } });
     otherGw = await online(other, [1]);
   });
 });

@@ -53,12 +53,12 @@ const ImportResult = Type.Object({
 
 const TEMPLATE_SUFFIX = { zh: '导入模板', en: 'import template' } as const;
 
-function stamp(date: Date): string {
+export function stamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 }
 
 /** A spreadsheet download: never cached, named for the person saving it. */
-function sendSheet(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: string, body: Readable) {
+export function sendSheet(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: string, body: Readable) {
   return reply
     .header(
       'content-type',

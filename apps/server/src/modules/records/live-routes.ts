@@ -9,31 +9,37 @@
  * replaces the previous one. Every record committed later to a subscribed item arrives as
  * `{"type":"records","itemId","records":[{id,ts,values,source}]}`.
  *
- * A stream never outlives its access. Whenever anything that grants access changes (the access
- * epoch, platform/access-watch.ts) the socket re-checks its token, company, code and items:
- * a token revoked (logout), expired or of a disabled user, a removal from the company or a lost
- * code ends it with `{"type":"ended", code, message, data}` (the envelope of why) and close code
- * 4401 or 4403; an item no longer readable is dropped with `{"type":"revoked","itemIds"}`.
+ * A stream never outlives its access (platform/live-access.ts, shared by every live socket):
+ * whenever anything that grants access changes the socket re-checks its token, company and code,
+ * and ends with `{"type":"ended", code, message, data}` and close code 4401 or 4403 when they
+ * are gone; then its items: one no longer readable is dropped with `{"type":"revoked","itemIds"}`.
  * A token's expiry ends the stream at that moment even if nothing changed.
+ *
+ * Who may listen: holders of sd_capsule (the data cabin) to any item they can read, and board
+ * viewers (sd_board) to the items a board they can read shows (a number card, table or chart
+ * on it, docs/boards.md): viewing a board grants following its values, never more, and the
+ * item's own data permission and company still apply.
  */
-import { DATA_PERMISSION, ERROR_CODES } from '@platform/domain';
+import { DATA_PERMISSION } from '@platform/domain';
 import { Type } from 'typebox';
-import { authenticate, caller } from '../../platform/auth';
+import { caller, menuCodesOf } from '../../platform/auth';
 import type { App } from '../../platform/context';
-import { AppError, errorEnvelope } from '../../platform/envelope';
+import { AppError } from '../../platform/envelope';
 import type { LiveEvent } from '../../platform/live';
+import { guardLiveSocket } from '../../platform/live-access';
+import { itemsOnReadableBoards } from '../boards/service';
 import { dataCaller, PERMISSION } from './schemas';
 import { itemFor } from './service';
 import { withFileLinks } from './stored-files';
 
+/** the cabin's code (any readable item), or the boards' (items shown on a readable board) */
+export const LIVE_CODES = [PERMISSION, 'sd_board'] as const;
+
 /** more than a page could ever show at once; keeps one socket from pinning the bus */
 export const MAX_LIVE_ITEMS = 50;
 
-/** close codes of a stream that ended because access ended (the client must not just reconnect) */
-export const CLOSE_UNAUTHORISED = 4401;
-export const CLOSE_FORBIDDEN = 4403;
-/** setTimeout's limit (about 24.8 days); a longer-lived token is re-checked by the watch anyway */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** close codes of a stream that ended because access ended (platform/live-access.ts) */
+export { CLOSE_FORBIDDEN, CLOSE_UNAUTHORISED } from '../../platform/live-access';
 
 function subscription(text: string): number[] | null {
   try {
@@ -51,7 +57,7 @@ export default async function liveRoutes(app: App): Promise<void> {
   app.route({
     method: 'GET',
     url: '/smartdata/live',
-    config: { permission: PERMISSION },
+    config: { permission: LIVE_CODES },
     schema: {
       tags: ['records'],
       summary:
@@ -68,26 +74,18 @@ export default async function liveRoutes(app: App): Promise<void> {
     },
     wsHandler: (socket, request) => {
       const who = dataCaller(request);
-      const { token, expiresAt } = caller(request);
+      const { menuCodes } = caller(request);
+      /** the codes as last checked: without sd_capsule only items on a readable board */
+      let codes = menuCodes;
       let items: number[] = [];
       let unsubscribe: (() => void) | null = null;
-      let closed = false;
-      // subscribes and re-checks run one after another, so a re-check always sees the items
-      // the last subscribe granted and a subscribe never undoes a re-check
-      let queue: Promise<void> = Promise.resolve();
-      const serially = (work: () => Promise<void>) => {
-        queue = queue.then(work).catch((error) => request.log.error({ err: error }, 'live socket'));
-      };
-      const send = (message: unknown) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      };
       const deliver = (event: LiveEvent) => {
         if (event.companyId !== who.companyId) return;
         const records = event.records.map((r) => ({
           ...r,
           values: withFileLinks(app.fileLinks, r.values, who.companyId),
         }));
-        send({ type: 'records', itemId: event.itemId, records });
+        access.send({ type: 'records', itemId: event.itemId, records });
       };
       const listen = (ids: number[]) => {
         unsubscribe?.();
@@ -97,8 +95,10 @@ export default async function liveRoutes(app: App): Promise<void> {
       const readable = async (ids: number[]) => {
         const accepted: number[] = [];
         const refused: number[] = [];
+        const onBoards = codes.has(PERMISSION) ? null : await itemsOnReadableBoards(app.db, who, ids);
         for (const id of ids) {
           try {
+            if (onBoards && !onBoards.has(id)) throw new AppError('notFound');
             await itemFor(app.db, who, id, DATA_PERMISSION.read);
             accepted.push(id);
           } catch {
@@ -107,65 +107,33 @@ export default async function liveRoutes(app: App): Promise<void> {
         }
         return { accepted, refused };
       };
-      /** Ends the stream: the client is told why (an envelope code) and must not reconnect as is. */
-      const end = (error: AppError) => {
-        if (closed) return;
-        listen([]);
-        send({ type: 'ended', ...errorEnvelope(error, request.lang) });
-        socket.close(error.code === ERROR_CODES.FORBIDDEN ? CLOSE_FORBIDDEN : CLOSE_UNAUTHORISED);
-      };
-      /** Access changed somewhere: is this token still good, for this company and code, and these items? */
-      const recheck = async () => {
-        if (closed) return;
-        let now: Awaited<ReturnType<typeof authenticate>>;
-        try {
-          now = await authenticate(app.db, token);
-        } catch (error) {
-          end(error instanceof AppError ? error : new AppError('tokenInvalid'));
-          return;
-        }
-        if (now.companyId !== who.companyId || !now.menuCodes.has(PERMISSION)) {
-          end(new AppError('forbidden'));
-          return;
-        }
-        if (items.length === 0 || closed) return;
-        const { accepted, refused } = await readable(items);
-        if (refused.length === 0 || closed) return;
-        listen(accepted);
-        send({ type: 'revoked', itemIds: refused });
-      };
-      // watch first, then check once: a change made between the upgrade's authentication and
-      // now is caught by the check, a later one by the watch
-      const stopWatching = app.accessWatch.onChange(() => {
-        serially(recheck);
+      const access = guardLiveSocket(app, socket, request, {
+        permission: LIVE_CODES,
+        label: 'live socket',
+        // the token still holds: are these items still readable?
+        afterCheck: async () => {
+          codes = await menuCodesOf(app.db, who.userId, who.companyId);
+          if (items.length === 0) return;
+          const { accepted, refused } = await readable(items);
+          if (refused.length === 0 || access.closed) return;
+          listen(accepted);
+          access.send({ type: 'revoked', itemIds: refused });
+        },
+        onStop: () => listen([]),
       });
-      serially(async () => {
-        await app.accessWatch.ready();
-        await recheck();
-      });
-      const expiry = setTimeout(
-        () => end(new AppError('tokenExpired')),
-        Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
-      );
       // listeners attached at once: a message sent right after the upgrade is not lost
       socket.on('message', (data) => {
         const ids = subscription(String(data));
         if (ids == null) {
-          send({ type: 'error', message: 'expected {"subscribe":[itemId, …]}' });
+          access.send({ type: 'error', message: 'expected {"subscribe":[itemId, …]}' });
           return;
         }
-        serially(async () => {
+        access.serially(async () => {
           const { accepted, refused } = await readable(ids);
-          if (closed) return;
+          if (access.closed) return;
           listen(accepted);
-          send({ type: 'subscribed', itemIds: accepted, refused });
+          access.send({ type: 'subscribed', itemIds: accepted, refused });
         });
-      });
-      socket.on('close', () => {
-        closed = true;
-        clearTimeout(expiry);
-        stopWatching();
-        listen([]);
       });
     },
   });

@@ -11,6 +11,7 @@ import {
   type JumpCondition,
   type JumpOperator,
   NUMERIC_FIELD_TYPES,
+  RECORD_TIME_MAX,
 } from '@platform/domain';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { fieldError } from '../../platform/envelope';
@@ -26,11 +27,15 @@ export interface RecordQuery {
   parentId?: number;
 }
 
-/** An ISO instant of a query parameter, or a field error naming it. */
+/** The earliest instant a query bound may name (PostgreSQL refuses year 0, JavaScript takes it). */
+const QUERY_TIME_MIN = Date.UTC(1000, 0, 1);
+
+/** An ISO instant of a query parameter between the years 1000 and 9999, or a field error naming it. */
 export function parseInstant(field: string, text: string | undefined): Date | undefined {
   if (text === undefined || text === '') return undefined;
   const date = new Date(text);
-  if (Number.isNaN(date.getTime())) throw fieldError(field);
+  const ms = date.getTime();
+  if (Number.isNaN(ms) || ms < QUERY_TIME_MIN || ms > RECORD_TIME_MAX) throw fieldError(field);
   return date;
 }
 

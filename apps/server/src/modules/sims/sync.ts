@@ -6,7 +6,7 @@
  * scheduler fires its jobs once across nodes: every node ticks once a minute; a tick computes
  * the current slot (the time divided into whole intervals since 1970) and claims it by
  * inserting its sim_sync_runs row, whose unique (fire time, manual) lets exactly one tick on
- * one node win. A node that was down runs the current slot when it comes back, never the
+ * one node win (platform/period-claim.ts). A node that was down runs the current slot when it comes back, never the
  * missed ones (usage is a running figure: the latest reading says it all). "Sync now" in
  * system maintenance runs at once, with a run row of its own.
  */
@@ -14,6 +14,7 @@ import type { SimCarrier, SimState, SimStateAction } from '@platform/domain';
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { App } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import { claimOnce, periodicTask, periodStart } from '../../platform/period-claim';
 import {
   type CarrierAdapter,
   type CarrierCardQuery,
@@ -160,11 +161,7 @@ async function runLogged(app: App, runId: number, ids: number[] | undefined, now
 
 /** "Sync now": the cards of `ids`, or every card. */
 export async function syncNow(app: App, ids: number[] | undefined, now = new Date()): Promise<SyncResult> {
-  const [run] = await app.db
-    .insert(simSyncRuns)
-    .values({ fireTime: now, manual: true, status: 'running' })
-    .onConflictDoNothing()
-    .returning({ id: simSyncRuns.id });
+  const run = await claimOnce(app.db, simSyncRuns, { fireTime: now, manual: true, status: 'running' });
   if (!run) return { cards: 0, updated: 0, failed: 0 };
   return runLogged(app, run.id, ids, now);
 }
@@ -189,51 +186,31 @@ export interface SimSyncScheduler {
 
 /** The slot `now` falls in: the start of the current interval since 1970. */
 export function currentSlot(now: Date, intervalMinutes: number): Date {
-  const ms = intervalMinutes * 60_000;
-  return new Date(Math.floor(now.getTime() / ms) * ms);
+  return periodStart(now, intervalMinutes * 60_000);
 }
 
 export function createSimSyncScheduler(
   app: App,
   opts: { intervalMinutes: number; tickMs?: number },
 ): SimSyncScheduler {
-  const tickMs = opts.tickMs ?? 60_000;
-  let timer: NodeJS.Timeout | null = null;
-  let busy: Promise<unknown> | null = null;
-
   async function tick(now = new Date()): Promise<boolean> {
     if (opts.intervalMinutes <= 0 || app.simCarriers.mode === 'off') return false;
-    const slot = currentSlot(now, opts.intervalMinutes);
-    const [run] = await app.db
-      .insert(simSyncRuns)
-      .values({ fireTime: slot, manual: false, status: 'running' })
-      .onConflictDoNothing()
-      .returning({ id: simSyncRuns.id });
+    const run = await claimOnce(app.db, simSyncRuns, {
+      fireTime: currentSlot(now, opts.intervalMinutes),
+      manual: false,
+      status: 'running',
+    });
     if (!run) return false;
     await runLogged(app, run.id, undefined, now);
     return true;
   }
 
+  const task = periodicTask(app.log, 'SIM card sync', opts.tickMs ?? 60_000, () => tick());
   return {
     tick,
     start() {
-      if (timer || opts.intervalMinutes <= 0) return;
-      const pass = () => {
-        if (busy) return; // the last pass still runs on this node: the next tick catches up
-        busy = tick()
-          .catch((error) => app.log.error({ err: error }, 'SIM card sync failed'))
-          .finally(() => {
-            busy = null;
-          });
-      };
-      timer = setInterval(pass, tickMs);
-      timer.unref();
-      pass();
+      if (opts.intervalMinutes > 0) task.start();
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await busy;
-    },
+    stop: task.stop,
   };
 }

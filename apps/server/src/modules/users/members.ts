@@ -9,6 +9,7 @@ import type { Authority } from '@platform/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
+import { likePattern } from '../../platform/like';
 import { revokeAllTokens } from '../../platform/tokens';
 import { companies, companyMembers } from '../companies/tables';
 import { alertDelegations } from '../delegations/tables';
@@ -23,11 +24,6 @@ import {
 } from '../roles/service';
 import { memberRoles, roles } from '../roles/tables';
 import { users } from './tables';
-
-/** LIKE wildcards in a keyword match themselves. */
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function keywordFilter(keyword: string | undefined, name: SQL | typeof users.userName = users.userName) {
   const text = keyword?.trim();

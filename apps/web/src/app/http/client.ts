@@ -101,10 +101,15 @@ function failEnvelope(envelope: Envelope, config: AxiosRequestConfig | undefined
         ? envelope.data
         : JSON.stringify(envelope.data)
       : envelope.message;
-  notifyError(text, config);
-  if (envelope.code === ERROR_CODES.TOKEN_EXPIRED || envelope.code === ERROR_CODES.TOKEN_INVALID) {
-    dropSessionAndReload();
-  }
+  const endsSession =
+    envelope.code === ERROR_CODES.TOKEN_EXPIRED || envelope.code === ERROR_CODES.TOKEN_INVALID;
+  // once the session has ended the page reloads onto /login within a second: the one notice
+  // that says why stays alone (even when the call that learnt it was silent), however many of
+  // the page's other calls and sockets are refused after it
+  if (endsSession && !reloadScheduled)
+    notifier().error({ message: tip(), description: text, key: 'http-session-ended' });
+  else if (!reloadScheduled) notifyError(text, config);
+  if (endsSession) dropSessionAndReload();
   return new ApiError(envelope.code, text, envelope.data, status);
 }
 

@@ -6,16 +6,15 @@
  * own bind requests is bound, expires or is cancelled, and `{"type":"upgrade",…}` when a
  * readable device's firmware upgrade changes state or progress (docs/firmware.md).
  *
- * As the live records socket (features/datarecords/live.ts): it reconnects with a doubling
- * back-off (1 s … 30 s); an `ended` message (logout, lost code, expired token) stops it for
- * good and is handled like any request that found the token invalid. `connected` turns on at
- * `ready`, when events can no longer be missed.
+ * On the app's one reconnecting socket (app/live): it reconnects with a doubling back-off
+ * (1 s … 30 s); an `ended` message or the close codes 4401/4403 (logout, lost code, expired
+ * token) stop it for good and are handled like any request that found the token invalid.
+ * `connected` turns on at `ready`, when events can no longer be missed.
  */
 import type { GatewayStatus, PortHealth } from '@platform/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { API_BASE, reportFailure } from '../../app/http/client';
-import { session } from '../../app/store/session';
+import { useRef } from 'react';
+import { useLiveSocket } from '../../app/live';
 import type { Page } from '../../shared/paging';
 import { type BindState, type DeviceDetail, type DeviceRow, deviceKeys } from './api';
 
@@ -45,20 +44,7 @@ export interface UpgradeEvent {
   upgrade: { id: number; deviceId: number; state: string } & Record<string, unknown>;
 }
 
-type LiveMessage =
-  | DeviceStateEvent
-  | BindEvent
-  | UpgradeEvent
-  | { type: 'ready' | 'pong' | 'error' }
-  | { type: 'ended'; code: number; message: string; data: unknown };
-
-const MIN_DELAY_MS = 1000;
-const MAX_DELAY_MS = 30_000;
-
-function liveUrl(token: string): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${API_BASE}/devicemanagement/device/live?token=${encodeURIComponent(token)}`;
-}
+type LiveMessage = DeviceStateEvent | BindEvent | UpgradeEvent | { type: 'ready' | 'pong' | 'error' };
 
 /** Merges a live state into every cached list page and detail of the device. */
 export function applyDeviceEvent(client: QueryClient, event: DeviceStateEvent): void {
@@ -82,54 +68,23 @@ export function useDeviceLive(
   onUpgrade?: (event: UpgradeEvent) => void,
 ): { connected: boolean } {
   const client = useQueryClient();
-  const [connected, setConnected] = useState(false);
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const upgradeHandler = useRef(onUpgrade);
   upgradeHandler.current = onUpgrade;
+  const readyBefore = useRef(false);
 
-  useEffect(() => {
-    if (!enabled) return;
-    let socket: WebSocket | null = null;
-    let timer: number | undefined;
-    let delay = MIN_DELAY_MS;
-    let stopped = false;
-    let readyBefore = false;
-
-    const stop = () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      socket?.close();
-      setConnected(false);
-    };
-    const schedule = () => {
-      if (stopped) return;
-      timer = window.setTimeout(connect, delay);
-      delay = Math.min(delay * 2, MAX_DELAY_MS);
-    };
-
-    function connect() {
-      const token = session.get().token;
-      if (!token || stopped) return;
-      try {
-        socket = new WebSocket(liveUrl(token));
-      } catch {
-        schedule();
-        return;
-      }
-      socket.onmessage = (event) => {
-        let message: LiveMessage;
-        try {
-          message = JSON.parse(String(event.data)) as LiveMessage;
-        } catch {
-          return;
-        }
+  const { status } = useLiveSocket(
+    '/devicemanagement/device/live',
+    {
+      enabled,
+      readyWhen: (message) => message.type === 'ready',
+      onMessage: (raw) => {
+        const message = raw as unknown as LiveMessage;
         if (message.type === 'ready') {
-          delay = MIN_DELAY_MS;
-          setConnected(true);
           // what changed while the socket was away is read afresh
-          if (readyBefore) void client.invalidateQueries({ queryKey: deviceKeys.all });
-          readyBefore = true;
+          if (readyBefore.current) void client.invalidateQueries({ queryKey: deviceKeys.all });
+          readyBefore.current = true;
         } else if (message.type === 'device') {
           applyDeviceEvent(client, message);
           handler.current?.(message);
@@ -137,30 +92,11 @@ export function useDeviceLive(
           handler.current?.(message);
         } else if (message.type === 'upgrade') {
           upgradeHandler.current?.(message);
-        } else if (message.type === 'ended') {
-          stop();
-          reportFailure({ code: message.code, message: message.message, data: message.data ?? null });
         }
-      };
-      socket.onclose = () => {
-        setConnected(false);
-        socket = null;
-        schedule();
-      };
-      socket.onerror = () => socket?.close();
-    }
+      },
+    },
+    client,
+  );
 
-    connect();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      if (socket) {
-        socket.onclose = null;
-        socket.close();
-      }
-      setConnected(false);
-    };
-  }, [client, enabled]);
-
-  return { connected };
+  return { connected: status === 'open' };
 }

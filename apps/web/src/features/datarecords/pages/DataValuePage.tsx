@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import ItemChartsButton from '../../charts/components/ItemChartsButton';
 import { RecordDocumentAction } from '../../doctemplates/components/RecordDocumentAction';
 import { useDataItem } from '../api';
 import { RecordsView } from '../components/RecordsView';
@@ -45,6 +46,7 @@ export default function DataValuePage() {
             </Typography.Title>
             <Tag>{t(`kinds.${data.kind}`, String(data.kind))}</Tag>
             {directory ? <span className="dr-muted">{directory}</span> : null}
+            <ItemChartsButton item={data} />
           </Space>
         }
       />

@@ -1,8 +1,10 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBuiltRoutes } from '../../../app/router/context';
 import { useSession } from '../../../app/store/session';
+import { MyAlarmsCard } from '../../alarms/components/MyAlarmsCard';
+import { RecentBoardsCard } from '../../boards/components/RecentBoardsCard';
 import { useCurrentCompany } from '../api';
 import { GettingStarted } from '../components/GettingStarted';
 import { ModuleCard } from '../components/ModuleCard';
@@ -56,7 +58,11 @@ export default function HomePage() {
           </Card>
         </Col>
         <Col xs={24} xl={8}>
-          <GettingStarted />
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <GettingStarted />
+            <MyAlarmsCard />
+            <RecentBoardsCard />
+          </Space>
         </Col>
       </Row>
     </div>

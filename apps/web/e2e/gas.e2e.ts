@@ -1,0 +1,390 @@
+/**
+ * Gas blending (/setgas) as a person uses it, on the demo company: the gas properties with the
+ * default components (search, add, edit, delete); the two parent gases of the worked example
+ * with their impurities; the product "10 % CO2 in N2"; its component calculation, forward
+ * (41.028 mol, CO2 180.56 g, N2 1034.41 g at Z 1; 186.05 g and 1065.85 g at Z 0.9705) and
+ * inverse (CO2 9.9998 %, O2 9.0 µmol/mol from the weighed masses); refused inputs (components
+ * past 100 %, one component at 100 %, a negative mass) show the field's error and save
+ * nothing. Screenshots in Chinese and English at 1440 and 390 px.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  allowPageErrors,
+  DEMO_ADMIN,
+  type Lang,
+  openBrowser,
+  type RunningServer,
+  refused,
+  shot,
+  startServer,
+} from './harness';
+import { modalOk, pathOf, success, supportFor } from './support';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
+  await postJson('/user/acceptTerms', { accepted: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+const PRODUCT = '10 % CO2 in N2';
+const CO2_GAS = 'CO2 99.995 %';
+const N2_GAS = 'N2 99.999 %';
+
+async function listed(path: string): Promise<Named[]> {
+  const page = await api<{ list: Named[] }>(`${path}?pageNum=1&pageSize=100`);
+  expect(page.code, page.message).toBe(0);
+  return page.data.list;
+}
+
+const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr.ant-table-row');
+
+/** The visible modal (antd keeps closed ones in the page). */
+const modal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+
+/** An InputNumber by test id, wherever antd put the id (the input or its wrapper). */
+function numberInput(scope: Page | Locator, testId: string): Locator {
+  return scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+}
+
+/** Open a Select, type to narrow it (antd's list is virtual), and pick the option that matches. */
+async function pick(page: Page, select: Locator, typed: string, option: RegExp): Promise<void> {
+  await select.click();
+  await select.locator('input').first().fill(typed);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
+
+/** A component of the gas properties in a ComponentSelect ("CO2 · 二氧化碳"). */
+const component = (page: Page, select: Locator, formula: string) =>
+  pick(page, select, formula, new RegExp(`^${formula} ·`));
+
+async function noSideways(page: Page): Promise<void> {
+  // nothing sticks out of the phone's width but the tables' own scrollers
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Fill one weighing row of the calculation page: the pure gas (by name) and its mass. */
+async function weigh(page: Page, index: number, gas: string, mass: string): Promise<void> {
+  const row = page.getByTestId('gas-parent').nth(index);
+  const escaped = gas.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await pick(page, row.getByTestId('gas-parent-gas'), gas.split(' ')[0]!, new RegExp(`^${escaped}`));
+  await numberInput(row, 'gas-parent-mass').fill(mass);
+}
+
+const WORDS = {
+  zh: {
+    properties: '气体属性',
+    pure: '纯气',
+    products: '产品列表',
+    composition: 'CO2 10 % · 平衡气 N2',
+    fill: '计算目标质量',
+    certify: '计算定值',
+    noMatch: '没有符合“不存在”的产品',
+    over: '各组分合计 110 %',
+    fractionRange: '摩尔分数必须大于 0 且小于 1',
+    negative: '称量质量必须大于 0',
+  },
+  en: {
+    properties: 'Gas Properties',
+    pure: 'Pure Gas',
+    products: 'Product List',
+    composition: 'CO2 10 % · balance N2',
+    fill: 'Calculate target masses',
+    certify: 'Certify composition',
+    noMatch: 'No product matches “不存在”',
+    over: 'The components add up to 110 %',
+    fractionRange: 'an amount fraction is greater than 0 and less than 1',
+    negative: 'The weighed mass must be greater than 0',
+  },
+} as const;
+
+describe('gas blending, the worked example', () => {
+  test('gas properties: the defaults, a search, and a component added, edited and deleted', async () => {
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/setgas/gaspropertieslist', 'gas-properties');
+      // the company's defaults, written on first use
+      await expect.poll(() => rows(page, 'gas-component-table').count(), { timeout: 20_000 }).toBe(11);
+      const search = page.getByTestId('gas-component-search').locator('input');
+      await search.fill('二氧化');
+      await expect.poll(() => rows(page, 'gas-component-table').count()).toBe(2);
+      await search.fill('co2');
+      await expect.poll(() => rows(page, 'gas-component-table').count()).toBe(1);
+      expect(await rows(page, 'gas-component-table').first().innerText()).toContain('44.009');
+      await search.fill('');
+
+      await page.getByTestId('gas-component-add').click();
+      await page.getByTestId('gas-component-formula').fill('Kr');
+      await page.getByTestId('gas-component-name').fill('氪气');
+      await numberInput(page, 'gas-component-molar-mass').fill('83.798');
+      await modalOk(page);
+      await success(page, { untilGone: true });
+      const kr = rows(page, 'gas-component-table').filter({ hasText: '氪气' });
+      await expect.poll(() => kr.innerText()).toContain('83.798');
+      expect(await kr.innerText()).toContain('自定义');
+
+      await page.getByTestId('gas-component-edit-Kr').click();
+      await numberInput(page, 'gas-component-molar-mass').fill('83.8');
+      await modalOk(page);
+      await expect.poll(() => kr.innerText()).toContain('83.800');
+
+      await page.getByTestId('gas-component-delete-Kr').click();
+      await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+      await expect.poll(() => kr.count()).toBe(0);
+      const left = await api<Array<{ formula: string }>>('/gas/component/list');
+      expect(left.data.map((c) => c.formula)).not.toContain('Kr');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('adds the two parent gases with their impurities', async () => {
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/setgas/puregas', 'gas-pure');
+      const before = (await listed('/gas/pure/list')).map((g) => g.name);
+      for (const [name, main, impurity, amount, purity] of [
+        [CO2_GAS, 'CO2', 'N2', '50', '99.9950 %'],
+        [N2_GAS, 'N2', 'O2', '10', '99.9990 %'],
+      ] as const) {
+        await page.getByTestId('gas-pure-add').click();
+        const form = modal(page);
+        await form.getByTestId('gas-pure-name').fill(name);
+        await component(page, form.getByTestId('gas-pure-main'), main);
+        await form.getByTestId('gas-pure-add-impurity').click();
+        const row = form.getByTestId('gas-pure-impurity').first();
+        await component(page, row.locator('.ant-select').first(), impurity);
+        await row.locator('input.ant-input-number-input').fill(amount);
+        // the purity follows the impurities as they are typed
+        await expect.poll(() => form.getByTestId('gas-pure-purity').innerText()).toContain(purity);
+        await form.getByTestId('gas-pure-supplier').fill('示例气体公司');
+        await form.getByTestId('gas-pure-lot').fill(`L-${main}`);
+        await form.getByTestId('gas-pure-cylinder').fill(`C-${main}-01`);
+        await modalOk(page);
+        await success(page, { untilGone: true });
+        const shown = rows(page, 'gas-pure-table').filter({ hasText: name });
+        await expect.poll(() => shown.innerText()).toContain(purity);
+        expect(await shown.innerText()).toContain(`${impurity} ${amount} µmol/mol`);
+      }
+      const gases = (await listed('/gas/pure/list')).map((g) => g.name);
+      expect(gases.sort()).toEqual([...before, CO2_GAS, N2_GAS].sort());
+      await page.getByTestId('gas-pure-search').locator('input').fill('L-N2');
+      await page.getByTestId('gas-pure-search').locator('input').press('Enter');
+      await expect.poll(() => rows(page, 'gas-pure-table').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('adds the product; components past 100 % and one at 100 % are refused and save nothing', async () => {
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/setgas/productlist', 'gas-products');
+      const before = (await listed('/gas/product/list')).map((p) => p.name);
+      await page.getByTestId('gas-product-add').click();
+      const form = modal(page);
+      await form.getByTestId('gas-product-name').fill(PRODUCT);
+      await form.getByTestId('gas-product-code').fill('MIX-CO2-10');
+      const first = form.getByTestId('gas-product-component').first();
+      await component(page, first.locator('.ant-select').first(), 'CO2');
+      await first.locator('input.ant-input-number-input').fill('10');
+      await component(page, form.getByTestId('gas-product-balance'), 'N2');
+      await expect.poll(() => form.getByTestId('gas-product-total').innerText()).toContain('90 %');
+      // the cylinder's defaults: 10 L, 10 MPa, 20 °C, Z 1
+      expect(Number(await numberInput(form, 'gas-product-volume').inputValue())).toBe(10);
+      expect(Number(await numberInput(form, 'gas-product-pressure').inputValue())).toBe(10);
+      expect(Number(await numberInput(form, 'gas-product-temperature').inputValue())).toBe(20);
+      expect(Number(await numberInput(form, 'gas-product-z').inputValue())).toBe(1);
+      await modalOk(page);
+      await success(page, { untilGone: true });
+      const row = rows(page, 'gas-product-table').filter({ hasText: PRODUCT });
+      await expect.poll(() => row.innerText()).toContain('MIX-CO2-10');
+      expect((await row.innerText()).replace(/\s+/g, ' ')).toContain(WORDS.zh.composition);
+      const saved = await api<{ components: unknown; balance: string; volumeL: number; z: number }>(
+        `/gas/product/get?id=${(await listed('/gas/product/list')).find((p) => p.name === PRODUCT)!.id}`,
+      );
+      expect(saved.data).toMatchObject({
+        components: [{ component: 'CO2', fraction: 0.1 }],
+        balance: 'N2',
+        volumeL: 10,
+        pressureMPa: 10,
+        temperatureC: 20,
+        z: 1,
+      });
+
+      // the server refuses these on purpose: its 400 answers are what is under test
+      allowPageErrors(refused(400, '/general/gas/product/save'));
+      await page.getByTestId('gas-product-add').click();
+      await form.getByTestId('gas-product-name').fill('Over 100');
+      const a = form.getByTestId('gas-product-component').first();
+      await component(page, a.locator('.ant-select').first(), 'CO2');
+      await a.locator('input.ant-input-number-input').fill('60');
+      await form.getByTestId('gas-product-add-component').click();
+      const b = form.getByTestId('gas-product-component').nth(1);
+      await component(page, b.locator('.ant-select').first(), 'CO');
+      await b.locator('input.ant-input-number-input').fill('50');
+      await component(page, form.getByTestId('gas-product-balance'), 'N2');
+      await modalOk(page);
+      // the server's words under the component list, and as a notification
+      const listError = form.getByTestId('gas-product-components').locator('.ant-form-item-explain-error');
+      await expect.poll(() => listError.allInnerTexts()).toEqual([expect.stringContaining(WORDS.zh.over)]);
+      await page.locator('.ant-notification-notice', { hasText: WORDS.zh.over }).first().waitFor();
+      await shot(page, 'gas-product-refused-zh-1440');
+
+      // one component at 100 %: its own amount field says why
+      await b.locator('.ant-btn-dangerous').click();
+      await a.locator('input.ant-input-number-input').fill('100');
+      await modalOk(page);
+      const amountError = a.locator('.ant-form-item-explain-error');
+      await expect.poll(() => amountError.innerText()).toContain(WORDS.zh.fractionRange);
+      await page.keyboard.press('Escape');
+      const after = (await listed('/gas/product/list')).map((p) => p.name);
+      expect(after.sort()).toEqual([...before, PRODUCT].sort());
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('calculates the target masses, then certifies the weighed composition', async () => {
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/setgas/productlist', 'gas-products');
+      const product = (await listed('/gas/product/list')).find((p) => p.name === PRODUCT)!;
+      await page.getByTestId(`gas-product-calc-${product.id}`).click();
+      await page.getByTestId('gas-fill').waitFor();
+      expect(pathOf(page)).toBe(`/setgas/calculation/${product.id}`);
+      expect(await page.getByTestId('gas-calc-title').innerText()).toContain(PRODUCT);
+
+      await page.getByTestId('gas-fill-calculate').click();
+      await expect.poll(() => page.getByTestId('gas-fill-total-mol').innerText()).toBe('41.028');
+      expect(await page.getByTestId('gas-fill-mass-CO2').innerText()).toBe('180.56');
+      expect(await page.getByTestId('gas-fill-mass-N2').innerText()).toBe('1034.41');
+
+      await numberInput(page, 'gas-fill-z').fill('0.9705');
+      await page.getByTestId('gas-fill-calculate').click();
+      await expect.poll(() => page.getByTestId('gas-fill-total-mol').innerText()).toBe('42.275');
+      expect(await page.getByTestId('gas-fill-mass-CO2').innerText()).toBe('186.05');
+      // 0.9 × 42.274685 mol × 28.014 g/mol = 1065.8547 g
+      expect(await page.getByTestId('gas-fill-mass-N2').innerText()).toBe('1065.85');
+
+      // a negative mass is refused beside its field, and nothing is certified
+      await weigh(page, 0, CO2_GAS, '186.05');
+      await page.getByTestId('gas-parent-add').click();
+      await weigh(page, 1, N2_GAS, '-5');
+      await page.getByTestId('gas-certify-button').click();
+      await expect
+        .poll(() => page.getByTestId('gas-parent').nth(1).locator('.ant-form-item-explain-error').innerText())
+        .toBe(WORDS.zh.negative);
+      expect(await page.getByTestId('gas-cert-result').count()).toBe(0);
+
+      await numberInput(page.getByTestId('gas-parent').nth(1), 'gas-parent-mass').fill('1065.86');
+      await page.getByTestId('gas-certify-button').click();
+      await expect.poll(() => page.getByTestId('gas-cert-value-CO2').innerText()).toBe('9.9998 %');
+      expect(await page.getByTestId('gas-cert-value-N2').innerText()).toBe('89.9993 %');
+      expect(await page.getByTestId('gas-cert-value-O2').innerText()).toBe('9.0 µmol/mol');
+      // the weighings' u(m) = 0.005 g each: a small but stated U, in the value's unit
+      expect(await page.getByTestId('gas-cert-u-CO2').innerText()).toMatch(/^\d\.?\d* %$/);
+      await page.getByTestId('gas-cert-table').scrollIntoViewIfNeeded();
+      await shot(page, 'gas-calculation-certified-zh-1440');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the pages in both languages and widths', () => {
+  for (const lang of ['zh', 'en'] as Lang[]) {
+    for (const width of [1440, 390]) {
+      test(`${lang}, ${width} px: lists, the product form and the calculation`, async () => {
+        const words = WORDS[lang];
+        const { context, page } = await openAs(lang, width);
+        try {
+          await go(page, '/setgas/gaspropertieslist', 'gas-properties');
+          await expect.poll(() => rows(page, 'gas-component-table').count(), { timeout: 20_000 }).toBe(11);
+          expect(await page.getByTestId('gas-properties').innerText()).toContain(words.properties);
+          // a component in use cannot be deleted: its button is off
+          const co2 = rows(page, 'gas-component-table').filter({
+            has: page.getByTestId('gas-component-edit-CO2'),
+          });
+          expect(await co2.locator('button.ant-btn-dangerous').isDisabled()).toBe(true);
+          if (width === 390) await noSideways(page);
+          await shot(page, `gas-properties-${lang}-${width}`);
+
+          await go(page, '/setgas/puregas', 'gas-pure');
+          const gases = await listed('/gas/pure/list');
+          await expect
+            .poll(() => rows(page, 'gas-pure-table').count(), { timeout: 20_000 })
+            .toBe(Math.min(10, gases.length));
+          expect(await page.getByTestId('gas-pure').innerText()).toContain(words.pure);
+          if (width === 390) await noSideways(page);
+          await shot(page, `gas-pure-${lang}-${width}`);
+          await page.getByTestId(`gas-pure-edit-${gases.find((g) => g.name === CO2_GAS)!.id}`).click();
+          await modal(page).getByTestId('gas-pure-purity').waitFor();
+          await shot(page, `gas-pure-modal-${lang}-${width}`);
+          await page.keyboard.press('Escape');
+
+          await go(page, '/setgas/productlist', 'gas-products');
+          const products = await listed('/gas/product/list');
+          const product = products.find((p) => p.name === PRODUCT)!;
+          const mine = rows(page, 'gas-product-table').filter({ hasText: PRODUCT });
+          await expect.poll(() => mine.count(), { timeout: 20_000 }).toBe(1);
+          expect((await mine.innerText()).replace(/\s+/g, ' ')).toContain(words.composition);
+          const search = page.getByTestId('gas-product-search').locator('input');
+          await search.fill('不存在');
+          await search.press('Enter');
+          await page.getByTestId('gas-products').getByText(words.noMatch).waitFor();
+          await search.fill('');
+          await search.press('Enter');
+          await expect
+            .poll(() => rows(page, 'gas-product-table').count())
+            .toBe(Math.min(10, products.length));
+          if (width === 390) await noSideways(page);
+          await shot(page, `gas-products-${lang}-${width}`);
+          await page.getByTestId(`gas-product-edit-${product.id}`).click();
+          await expect.poll(() => modal(page).getByTestId('gas-product-name').inputValue()).toBe(PRODUCT);
+          await shot(page, `gas-product-modal-${lang}-${width}`);
+          await page.keyboard.press('Escape');
+
+          await go(page, `/setgas/calculation/${product.id}`, 'gas-fill');
+          expect(await page.getByTestId('gas-fill-calculate').innerText()).toContain(words.fill);
+          await page.getByTestId('gas-fill-calculate').click();
+          await expect.poll(() => page.getByTestId('gas-fill-mass-CO2').innerText()).toBe('180.56');
+          await weigh(page, 0, CO2_GAS, '186.05');
+          await page.getByTestId('gas-parent-add').click();
+          await weigh(page, 1, N2_GAS, '1065.86');
+          expect(await page.getByTestId('gas-certify-button').innerText()).toContain(words.certify);
+          await page.getByTestId('gas-certify-button').click();
+          await expect.poll(() => page.getByTestId('gas-cert-value-O2').innerText()).toBe('9.0 µmol/mol');
+          if (width === 390) await noSideways(page);
+          await page.getByTestId('gas-fill-table').scrollIntoViewIfNeeded();
+          await shot(page, `gas-calculation-fill-${lang}-${width}`);
+          await page.getByTestId('gas-cert-table').scrollIntoViewIfNeeded();
+          await shot(page, `gas-calculation-certify-${lang}-${width}`);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});

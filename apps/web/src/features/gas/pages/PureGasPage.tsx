@@ -1,0 +1,227 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Grid, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePaging } from '../../../shared/paging';
+import { gasApi, gasKeys, type PureGas, usePureGases } from '../api';
+import { Formula } from '../components/Formula';
+import { LoadFailed } from '../components/LoadFailed';
+import { PureGasModal } from '../components/PureGasModal';
+import { formatImpurity, formatPurity } from '../model';
+import '../gas.css';
+
+const dash = <span className="gas-muted">—</span>;
+
+/** /setgas/puregas (gm_pure_gas): the parent gases a mixture is weighed from, with their purity tables. */
+export default function PureGasPage() {
+  const { t } = useTranslation('gas');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
+  const [keyword, setKeyword] = useState('');
+  const gases = usePureGases({ ...paging, keyword });
+  const [modal, setModal] = useState<{ editing: PureGas | null } | null>(null);
+  const wide = Grid.useBreakpoint().md === true;
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: gasKeys.all });
+
+  const remove = async (row: PureGas) => {
+    try {
+      const envelope = await gasApi.deletePureGas(row.id);
+      message.success(envelope.message);
+      await queryClient.invalidateQueries({ queryKey: gasKeys.all });
+      stepBackIfEmpty(queryClient.getQueryData(gasKeys.pure({ ...paging, keyword })));
+    } catch {
+      // the http client showed the error
+    }
+  };
+
+  /** Edit and delete; on a phone as icons, named for screen readers. */
+  const actions = (row: PureGas, labelled: boolean) => {
+    const edit = t('common.edit', '编辑');
+    const del = t('common.delete', '删除');
+    return (
+      <Space size={0}>
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={edit}
+          onClick={() => setModal({ editing: row })}
+          data-testid={`gas-pure-edit-${row.id}`}
+        >
+          {labelled ? edit : null}
+        </Button>
+        <Popconfirm
+          title={t('pure.deleteConfirm', '确定删除纯气“{{name}}”吗？', { name: row.name })}
+          okText={del}
+          okButtonProps={{ danger: true }}
+          cancelText={t('common.cancel', '取消')}
+          onConfirm={() => remove(row)}
+        >
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={del}
+            data-testid={`gas-pure-delete-${row.id}`}
+          >
+            {labelled ? del : null}
+          </Button>
+        </Popconfirm>
+      </Space>
+    );
+  };
+
+  const impurityTags = (impurities: PureGas['impurities']) =>
+    impurities.length ? (
+      <div className="gas-tags">
+        {impurities.map((i) => (
+          <Tag key={i.component} className="gas-tag">
+            {formatImpurity(i)}
+          </Tag>
+        ))}
+      </div>
+    ) : (
+      dash
+    );
+
+  const columns: ColumnsType<PureGas> = [
+    {
+      title: t('fields.name', '名称'),
+      dataIndex: 'name',
+      width: 170,
+      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
+    {
+      title: t('fields.main', '主组分'),
+      dataIndex: 'main',
+      width: 110,
+      render: (main: string) => <Formula value={main} />,
+    },
+    {
+      title: t('fields.purity', '纯度'),
+      dataIndex: 'purity',
+      width: 110,
+      align: 'right',
+      render: (purity: number) => <span className="gas-number">{formatPurity(purity)}</span>,
+    },
+    {
+      title: t('pure.impurities', '杂质'),
+      dataIndex: 'impurities',
+      width: 200,
+      render: impurityTags,
+    },
+    {
+      title: t('fields.supplier', '供应商'),
+      dataIndex: 'supplier',
+      width: 120,
+      ellipsis: true,
+      render: (v: string) => v || dash,
+    },
+    { title: t('fields.lot', '批号'), dataIndex: 'lot', width: 100, render: (v: string) => v || dash },
+    {
+      title: t('fields.cylinder', '钢瓶号'),
+      dataIndex: 'cylinder',
+      width: 100,
+      render: (v: string) => v || dash,
+    },
+    {
+      title: t('common.actions', '操作'),
+      key: 'actions',
+      width: 140,
+      fixed: wide ? 'right' : undefined,
+      render: (_, row) => actions(row, true),
+    },
+  ];
+
+  // a phone gets the gas with its purity table in one column, and icons
+  const phoneColumns: ColumnsType<PureGas> = [
+    {
+      title: t('fields.name', '名称'),
+      key: 'gas',
+      render: (_, row) => (
+        <div className="gas-phone-cell">
+          <Typography.Text strong>{row.name}</Typography.Text>
+          <span>
+            <Formula value={row.main} /> <span className="gas-number">{formatPurity(row.purity)}</span>
+          </span>
+          {impurityTags(row.impurities)}
+          {[row.supplier, row.lot, row.cylinder].some(Boolean) ? (
+            <span className="gas-muted">
+              {[row.supplier, row.lot, row.cylinder].filter(Boolean).join(' · ')}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    { title: '', key: 'actions', width: 76, render: (_, row) => actions(row, false) },
+  ];
+
+  return (
+    <Card variant="borderless" data-testid="gas-pure">
+      <div className="gas-header">
+        <div>
+          <Typography.Title level={4} className="gas-title">
+            {t('menu.pureGas')}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {t('pure.hint', '配制混合气所用的原料气。杂质按 µmol/mol 列出，主组分为其余部分。')}
+          </Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setModal({ editing: null })}
+          data-testid="gas-pure-add"
+        >
+          {t('pure.add', '新增纯气')}
+        </Button>
+      </div>
+      <div className="gas-toolbar">
+        <Input.Search
+          className="gas-search"
+          allowClear
+          placeholder={t('pure.search', '搜索名称、组分、供应商、批号或钢瓶号')}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            reset();
+          }}
+          data-testid="gas-pure-search"
+        />
+      </div>
+      {gases.isError ? <LoadFailed onRetry={() => void gases.refetch()} /> : null}
+      <Table<PureGas>
+        rowKey="id"
+        size="middle"
+        columns={wide ? columns : phoneColumns}
+        dataSource={gases.data?.list ?? []}
+        loading={gases.isFetching}
+        pagination={pagination(gases.data)}
+        scroll={wide ? { x: 1050 } : undefined}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                keyword
+                  ? t('pure.noMatch', '没有符合“{{keyword}}”的纯气', { keyword })
+                  : t('pure.empty', '还没有纯气。添加原料气及其杂质，以便根据称量结果定值。')
+              }
+            />
+          ),
+        }}
+        data-testid="gas-pure-table"
+      />
+      <PureGasModal
+        open={modal !== null}
+        editing={modal?.editing ?? null}
+        onClose={() => setModal(null)}
+        onDone={refresh}
+      />
+    </Card>
+  );
+}
