@@ -1016,6 +1016,41 @@ export const CATALOGUE = {
     en: 'The name {name} is already used',
     zh: '名称 {name} 已被使用',
   },
+  gasCylinderTaken: {
+    code: C.CONFLICT,
+    en: 'Cylinder {sn} already exists',
+    zh: '气瓶 {sn} 已存在',
+  },
+  gasCylinderCertified: {
+    code: C.CONFLICT,
+    en: 'Cylinder {sn} is certified: its record can no longer be changed',
+    zh: '气瓶 {sn} 已出具证书，记录不能再修改',
+  },
+  gasNotInCylinder: {
+    code: C.VALIDATION,
+    en: '{field}: {component} is not in this cylinder',
+    zh: '{field}：该气瓶不含 {component}',
+  },
+  gasAnalysisMissing: {
+    code: C.VALIDATION,
+    en: '{field}: {component} of {name} has no analysis result',
+    zh: '{field}：{name} 的组分 {component} 缺少分析结果',
+  },
+  gasNotVerified: {
+    code: C.CONFLICT,
+    en: 'Cylinder {sn} has not passed quality control',
+    zh: '气瓶 {sn} 尚未通过质量控制',
+  },
+  gasReferenceInUse: {
+    code: C.CONFLICT,
+    en: '{name} is named by cylinder {sn}: it cannot be deleted',
+    zh: '“{name}”已被气瓶 {sn} 引用，不能删除',
+  },
+  gasNotCertified: {
+    code: C.CONFLICT,
+    en: 'Cylinder {sn} has no certificate yet',
+    zh: '气瓶 {sn} 尚未出具证书',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof CATALOGUE;

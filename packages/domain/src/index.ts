@@ -43,6 +43,7 @@ export * from './devices/status';
 export * from './devices/upgrade';
 export * from './errors';
 export * from './gas/mixture';
+export * from './gas/certificate';
 export * from './image-header';
 export * from './menu-codes';
 export * from './monitoring/no-data';

@@ -18,6 +18,7 @@ import deviceViewRoutes from './deviceviews/routes';
 import devtoolsRoutes from './devtools/routes';
 import filesRoutes from './files/routes';
 import firmwareRoutes from './firmware/routes';
+import cylinderRoutes from './gas/cylinder-routes';
 import gasRoutes from './gas/routes';
 import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
@@ -70,4 +71,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   devtoolsRoutes,
   simRoutes,
   gasRoutes,
+  cylinderRoutes,
 ];

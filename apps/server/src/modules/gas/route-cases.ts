@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { bearer, type TestApp } from '../../test/helper';
 import type { RouteCases } from '../../test/route-cases';
 import { ensureComponents } from './service';
-import { gasComponents, gasProducts, pureGases } from './tables';
+import { gasComponents, gasCylinders, gasProducts, gasReferenceMaterials, pureGases } from './tables';
 
 let counter = 0;
 
@@ -39,6 +39,47 @@ export async function makeGasData(t: TestApp, companyId: number) {
     })
     .returning();
   return { component: component!, pure: pure!, product: product! };
+}
+
+/** Company A's reference material, named by nothing. */
+export async function makeGasReference(t: TestApp, companyId: number) {
+  counter += 1;
+  const [reference] = await t.db
+    .insert(gasReferenceMaterials)
+    .values({
+      companyId,
+      name: `secret reference ${counter}`,
+      certificateNo: `SECRET-${counter}`,
+      balance: 'N2',
+      components: [{ component: 'CO2', fraction: 0.1, expanded: 0.0002 }],
+      expiresOn: '2030-01-01',
+    })
+    .returning();
+  return { reference: reference! };
+}
+
+/** Company A's cylinder (passed quality control, so it can be certified) and the reference it names. */
+export async function makeCylinderData(t: TestApp, companyId: number) {
+  const { pure, product } = await makeGasData(t, companyId);
+  const { reference } = await makeGasReference(t, companyId);
+  const [cylinder] = await t.db
+    .insert(gasCylinders)
+    .values({
+      companyId,
+      serialNumber: `SECRET-CY-${counter}`,
+      productId: product.id,
+      productName: product.name,
+      balance: 'N2',
+      parents: [{ pureGasId: pure.id, name: pure.name, massG: 1000, uMassG: 0 }],
+      certifiedValues: [
+        { component: 'N2', fraction: 0.9, standard: 0.0001, expanded: 0.0002 },
+        { component: 'CO2', fraction: 0.1, standard: 0.0001, expanded: 0.0002 },
+      ],
+      analyses: [{ component: 'CO2', analysed: 0.1, analysedU: 0.0002, referenceMaterialId: reference.id }],
+      status: 'passed',
+    })
+    .returning();
+  return { cylinder: cylinder!, reference, pure };
 }
 
 const post = (url: string, token: string, payload: object) => ({
@@ -238,6 +279,183 @@ export const gasRouteCases: RouteCases = {
           expect(res.json()).toMatchObject({ data: { field: 'parents[0].pureGasId' } });
           expect(res.json().code).not.toBe(0);
           expect(res.body).not.toContain('O2');
+        },
+      };
+    },
+  },
+  'GET /general/gas/cylinder/list': {
+    attack: async ({ t, a, b }) => {
+      const { cylinder } = await makeCylinderData(t, a.id);
+      return {
+        request: get('/cylinder/list?keyword=SECRET', b.admin.token),
+        verify: (res) => {
+          expect(res.json().code).toBe(0);
+          expect(res.json().data.total).toBe(0);
+          expect(res.body).not.toContain(cylinder.serialNumber);
+        },
+      };
+    },
+  },
+  'GET /general/gas/cylinder/get': {
+    attack: async ({ t, a, b }) => {
+      const { cylinder } = await makeCylinderData(t, a.id);
+      return {
+        request: get(`/cylinder/get?id=${cylinder.id}`, b.admin.token),
+        verify: refusedWithout(cylinder.serialNumber),
+      };
+    },
+  },
+  'POST /general/gas/cylinder/save': {
+    attack: async ({ t, a, b }) => {
+      // B weighs A's parent gas into a cylinder of A's recipe: both are unknown to B
+      const { pure, cylinder } = await makeCylinderData(t, a.id);
+      return {
+        request: post('/cylinder/save', b.admin.token, {
+          serialNumber: 'B-CY-1',
+          productId: cylinder.productId,
+          parents: [{ pureGasId: pure.id, massG: 100 }],
+        }),
+        verify: async (res) => {
+          refusedWithout(pure.name)(res);
+          expect(res.json().data.field).toBe('productId');
+          expect(
+            await t.db.select().from(gasCylinders).where(eq(gasCylinders.serialNumber, 'B-CY-1')),
+          ).toHaveLength(0);
+        },
+      };
+    },
+  },
+  'POST /general/gas/cylinder/delete': {
+    attack: async ({ t, a, b }) => {
+      const { cylinder } = await makeCylinderData(t, a.id);
+      return {
+        request: post('/cylinder/delete', b.admin.token, { id: cylinder.id }),
+        verify: async (res) => {
+          refusedWithout(cylinder.serialNumber)(res);
+          expect(await t.db.select().from(gasCylinders).where(eq(gasCylinders.id, cylinder.id))).toHaveLength(
+            1,
+          );
+        },
+      };
+    },
+  },
+  'POST /general/gas/cylinder/analysis': {
+    attack: async ({ t, a, b }) => {
+      const { cylinder } = await makeCylinderData(t, a.id);
+      return {
+        request: post('/cylinder/analysis', b.admin.token, {
+          id: cylinder.id,
+          analyses: [{ component: 'CO2', analysed: 0.5, analysedU: 0.001 }],
+        }),
+        verify: async (res) => {
+          refusedWithout(cylinder.serialNumber)(res);
+          const [row] = await t.db.select().from(gasCylinders).where(eq(gasCylinders.id, cylinder.id));
+          expect(row).toMatchObject({ status: 'passed', analyses: cylinder.analyses });
+        },
+      };
+    },
+  },
+  'POST /general/gas/cylinder/certify': {
+    attack: async ({ t, a, b }) => {
+      const { cylinder } = await makeCylinderData(t, a.id);
+      return {
+        request: post('/cylinder/certify', b.admin.token, {
+          id: cylinder.id,
+          certifiedOn: '2026-11-29',
+          validMonths: 12,
+          pressureMPa: 10,
+          tempMinC: 0,
+          tempMaxC: 40,
+          laboratory: 'B lab',
+          referenceIds: [],
+        }),
+        verify: async (res) => {
+          refusedWithout(cylinder.serialNumber)(res);
+          const [row] = await t.db.select().from(gasCylinders).where(eq(gasCylinders.id, cylinder.id));
+          expect(row).toMatchObject({ status: 'passed', certificate: null });
+        },
+      };
+    },
+  },
+  'GET /general/gas/cylinder/certificate': {
+    attack: async ({ t, a, b }) => {
+      const { cylinder } = await makeCylinderData(t, a.id);
+      await t.db
+        .update(gasCylinders)
+        .set({
+          status: 'certified',
+          certificate: {
+            number: 'COA-SECRET',
+            certifiedOn: '2026-11-29',
+            expiresOn: '2027-11-29',
+            pressureMPa: 10,
+            tempMinC: 0,
+            tempMaxC: 40,
+            laboratory: 'A lab',
+            referenceIds: [],
+            issuedAt: new Date().toISOString(),
+          },
+        })
+        .where(eq(gasCylinders.id, cylinder.id));
+      return {
+        request: get(`/cylinder/certificate?id=${cylinder.id}`, b.admin.token),
+        verify: (res) => {
+          expect(res.headers['content-type']).not.toBe('application/pdf');
+          refusedWithout('COA-SECRET')(res);
+        },
+      };
+    },
+  },
+  'GET /general/gas/reference/list': {
+    attack: async ({ t, a, b }) => {
+      const { reference } = await makeCylinderData(t, a.id);
+      return {
+        request: get('/reference/list?keyword=secret', b.admin.token),
+        verify: (res) => {
+          expect(res.json().code).toBe(0);
+          expect(res.json().data.total).toBe(0);
+          expect(res.body).not.toContain(reference.certificateNo);
+        },
+      };
+    },
+  },
+  'POST /general/gas/reference/save': {
+    attack: async ({ t, a, b }) => {
+      const { reference } = await makeCylinderData(t, a.id);
+      return {
+        request: post('/reference/save', b.admin.token, {
+          id: reference.id,
+          name: 'taken over',
+          certificateNo: 'B',
+          balance: 'N2',
+          components: [{ component: 'CO2', fraction: 0.2, expanded: 0.001 }],
+          expiresOn: '2030-01-01',
+        }),
+        verify: async (res) => {
+          refusedWithout(reference.certificateNo)(res);
+          const [row] = await t.db
+            .select()
+            .from(gasReferenceMaterials)
+            .where(eq(gasReferenceMaterials.id, reference.id));
+          expect(row).toMatchObject({
+            companyId: a.id,
+            name: reference.name,
+            components: reference.components,
+          });
+        },
+      };
+    },
+  },
+  'POST /general/gas/reference/delete': {
+    attack: async ({ t, a, b }) => {
+      const { reference } = await makeGasReference(t, a.id);
+      return {
+        request: post('/reference/delete', b.admin.token, { id: reference.id }),
+        verify: async (res) => {
+          refusedWithout(reference.certificateNo)(res);
+          expect(
+            await t.db.select().from(gasReferenceMaterials).where(eq(gasReferenceMaterials.id, reference.id)),
+          ).toHaveLength(1);
         },
       };
     },

@@ -20,7 +20,14 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
-import { gasComponents, gasProducts, type Impurity, type ProductComponent, pureGases } from './tables';
+import {
+  gasComponents,
+  gasProducts,
+  gasReferenceMaterials,
+  type Impurity,
+  type ProductComponent,
+  pureGases,
+} from './tables';
 
 /** The names the default components get, in the language of the company's first use. */
 const DEFAULT_NAMES: Record<string, Record<Lang, string>> = {
@@ -41,7 +48,7 @@ const DEFAULT_NAMES: Record<string, Record<Lang, string>> = {
 const FORMULA = /^[A-Za-z][A-Za-z0-9()+-]{0,19}$/;
 
 /** A refusal naming its field (and the component, where one is at fault). */
-function refuse(key: ErrorKey, field: string, params: Record<string, string | number> = {}): AppError {
+export function refuse(key: ErrorKey, field: string, params: Record<string, string | number> = {}): AppError {
   return new AppError(key, { field, ...params }, { field });
 }
 
@@ -104,7 +111,7 @@ export async function molarMasses(db: Db, companyId: number): Promise<Record<str
 
 /** Where each formula is used: the names of the pure gases and products that hold it. */
 async function usages(db: Db, companyId: number): Promise<Map<string, string[]>> {
-  const [pure, products] = await Promise.all([
+  const [pure, products, references] = await Promise.all([
     db
       .select({ name: pureGases.name, main: pureGases.main, impurities: pureGases.impurities })
       .from(pureGases)
@@ -113,6 +120,14 @@ async function usages(db: Db, companyId: number): Promise<Map<string, string[]>>
       .select({ name: gasProducts.name, balance: gasProducts.balance, components: gasProducts.components })
       .from(gasProducts)
       .where(eq(gasProducts.companyId, companyId)),
+    db
+      .select({
+        name: gasReferenceMaterials.name,
+        balance: gasReferenceMaterials.balance,
+        components: gasReferenceMaterials.components,
+      })
+      .from(gasReferenceMaterials)
+      .where(eq(gasReferenceMaterials.companyId, companyId)),
   ]);
   const used = new Map<string, string[]>();
   const add = (formula: string, name: string) => {
@@ -121,7 +136,7 @@ async function usages(db: Db, companyId: number): Promise<Map<string, string[]>>
     used.set(formula, names);
   };
   for (const p of pure) for (const f of [p.main, ...p.impurities.map((i) => i.component)]) add(f, p.name);
-  for (const p of products)
+  for (const p of [...products, ...references])
     for (const f of [p.balance, ...p.components.map((c) => c.component)]) add(f, p.name);
   return used;
 }
@@ -286,9 +301,9 @@ export async function savePureGas(db: Db, companyId: number, lang: Lang, input: 
 }
 
 /** Inserts, or updates the company's row `id`; a taken name is named. */
-async function upsert(
+export async function upsert(
   db: Db,
-  table: typeof pureGases | typeof gasProducts,
+  table: typeof pureGases | typeof gasProducts | typeof gasReferenceMaterials,
   companyId: number,
   id: number | undefined,
   values: Record<string, unknown>,
@@ -315,7 +330,7 @@ async function upsert(
   }
 }
 
-interface ListQuery {
+export interface ListQuery {
   keyword?: string;
   limit: number;
   offset: number;
@@ -345,7 +360,10 @@ export async function listPureGases(db: Db, companyId: number, query: ListQuery)
   return { list: rows.map(pureView), total: Number(total?.n ?? 0) };
 }
 
-function keywordOf(keyword: string | undefined, columns: Parameters<typeof ilike>[0][]): SQL | undefined {
+export function keywordOf(
+  keyword: string | undefined,
+  columns: Parameters<typeof ilike>[0][],
+): SQL | undefined {
   const k = keyword?.trim();
   if (!k) return undefined;
   const pattern = likePattern(k);

@@ -1,9 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import { DATA_PERMISSION, ERROR_CODES, rangeBounds, startOfDay } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { inflatedStreams } from '../../test/pdf';
 import { acquireSql } from '../analysis/acquire';
 import { makeItem, SAMPLE_FIELDS, setPermissions } from '../cabin/test-support';
 import { makeRecords } from '../records/test-support';
@@ -453,24 +453,3 @@ describe('report templates', () => {
     expect(await yesterdaySum(shanghai)).toEqual({ value: expected, timeZone: 'Asia/Shanghai' });
   });
 });
-
-/** The text of every Flate stream of a PDF, concatenated. */
-function inflatedStreams(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  const re = />>\s*stream\r?\n/g;
-  let match: RegExpExecArray | null = re.exec(raw);
-  while (match) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    try {
-      out.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
-    } catch {
-      // not a Flate stream (or the font program): skip
-    }
-    re.lastIndex = end + 'endstream'.length;
-    match = re.exec(raw);
-  }
-  return out.join('\n');
-}
