@@ -7,6 +7,7 @@
  * past 100 %, one component at 100 %, a negative mass) show the field's error and save
  * nothing. Screenshots in Chinese and English at 1440 and 390 px.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -381,6 +382,197 @@ describe('the pages in both languages and widths', () => {
           await shot(page, `gas-calculation-fill-${lang}-${width}`);
           await page.getByTestId('gas-cert-table').scrollIntoViewIfNeeded();
           await shot(page, `gas-calculation-certify-${lang}-${width}`);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
+
+describe('a filled cylinder: quality control, certificate and reference materials', () => {
+  const stamp = Date.now().toString(36).toUpperCase();
+
+  interface Page_<T> {
+    list: T[];
+  }
+  interface CylinderRow {
+    id: number;
+    serialNumber: string;
+    status: string;
+    certificate: { number: string } | null;
+  }
+
+  async function cylinder(serialNumber: string): Promise<CylinderRow> {
+    const page = await api<Page_<CylinderRow>>(`/gas/cylinder/list?keyword=${serialNumber}`);
+    expect(page.code, page.message).toBe(0);
+    const found = page.data.list.find((c) => c.serialNumber === serialNumber);
+    expect(found, serialNumber).toBeDefined();
+    return found!;
+  }
+
+  test('a mixture weighed, saved as a cylinder, analysed, certified and its PDF downloaded', async () => {
+    const serial = `CY-${stamp}`;
+    const reference = `CO2/N2 10 % ${stamp}`;
+    // the serial number saved twice is refused on purpose
+    allowPageErrors(refused(409, '/general/gas/cylinder/save'));
+    const { context, page } = await openAs('zh');
+    try {
+      // a reference material to analyse against
+      await go(page, '/setgas/referencematerial', 'gas-reference');
+      await page.getByTestId('gas-reference-add').click();
+      const form = modal(page);
+      await form.getByTestId('gas-reference-name').fill(reference);
+      await form.getByTestId('gas-reference-certno').fill('GBW(E)060123');
+      const row = form.getByTestId('gas-reference-component').first();
+      await component(page, row.locator('.ant-select').first(), 'CO2');
+      await row.getByLabel('含量').fill('10.01');
+      await row.getByLabel('U (k=2)').fill('0.02');
+      await component(page, form.getByTestId('gas-reference-balance'), 'N2');
+      const expires = numberInput(form, 'gas-reference-expires');
+      await expires.click();
+      await expires.fill('2028-06-30');
+      await expires.press('Enter');
+      await modalOk(page);
+      await success(page);
+      await expect
+        .poll(() => rows(page, 'gas-reference-table').filter({ hasText: reference }).count())
+        .toBe(1);
+      await shot(page, 'gas-reference-list-zh-1440');
+
+      // weigh on the calculation page and save the result as a cylinder
+      // the demo company's worked example, whichever language it was made in
+      const products = await api<{ list: Array<Named & { code: string }> }>(
+        '/gas/product/list?pageNum=1&pageSize=100',
+      );
+      const product = products.data.list.find((p) => p.code === 'CO2-N2-10')!;
+      const gases = (
+        await api<{ list: Array<Named & { main: string; purity: number }> }>(
+          '/gas/pure/list?pageNum=1&pageSize=100',
+        )
+      ).data.list;
+      const parent = (main: string, purity: number) =>
+        gases.find((g) => g.main === main && Math.abs(g.purity - purity) < 1e-9)!.name;
+      await go(page, `/setgas/calculation/${product.id}`, 'gas-certify');
+      await weigh(page, 0, parent('CO2', 0.99995), '186.05');
+      await page.getByTestId('gas-parent-add').click();
+      await weigh(page, 1, parent('N2', 0.99999), '1065.86');
+      await page.getByTestId('gas-certify-button').click();
+      await expect.poll(() => page.getByTestId('gas-cert-value-CO2').innerText()).toBe('9.9998 %');
+      // an empty serial number is refused beside its field
+      await page.getByTestId('gas-cylinder-save').click();
+      await page.getByTestId('gas-save-cylinder').getByText('请输入气瓶编号').waitFor();
+      await page.getByTestId('gas-cylinder-serial').fill(serial);
+      await page.getByTestId('gas-cylinder-save').click();
+      await page.getByTestId('gas-cylinder-saved').waitFor();
+      await shot(page, 'gas-cylinder-saved-zh-1440');
+      expect((await cylinder(serial)).status).toBe('weighed');
+      // the same serial number twice is refused, and nothing more is saved
+      await page.getByTestId('gas-cylinder-serial').fill(serial);
+      await page.getByTestId('gas-cylinder-save').click();
+      await page.getByTestId('gas-save-cylinder').getByText(`气瓶 ${serial} 已存在`).waitFor();
+
+      // quality control: an analysis that disagrees fails, one that agrees passes
+      await page.getByTestId('gas-cylinder-saved').getByRole('link').click();
+      await page.getByTestId('gas-quality').waitFor();
+      const search = page.getByTestId('gas-cylinder-search').locator('input');
+      await search.fill(serial);
+      await search.press('Enter');
+      const mine = rows(page, 'gas-cylinder-table').filter({ hasText: serial });
+      await expect.poll(() => mine.count()).toBe(1);
+      const { id } = await cylinder(serial);
+      await page.getByTestId(`gas-cylinder-analyse-${id}`).click();
+      const analysis = modal(page).getByTestId('gas-analysis-CO2');
+      await numberInput(analysis, 'gas-analysis-value').fill('10.2');
+      await numberInput(analysis, 'gas-analysis-u').fill('0.02');
+      await modalOk(page);
+      await expect
+        .poll(() => modal(page).getByTestId('gas-analysis-outcome').innerText())
+        .toContain('验证未通过');
+      expect((await cylinder(serial)).status).toBe('failed');
+      await numberInput(analysis, 'gas-analysis-value').fill('10.01');
+      await pick(page, analysis.getByTestId('gas-analysis-reference'), 'CO2/N2', new RegExp(stamp));
+      await modalOk(page);
+      await expect
+        .poll(() => modal(page).getByTestId('gas-analysis-outcome').innerText())
+        .toContain('验证通过');
+      await shot(page, 'gas-quality-analysis-zh-1440');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => mine.getByTestId('gas-cylinder-status').innerText()).toBe('验证通过');
+      await shot(page, 'gas-quality-list-zh-1440');
+
+      // the certificate: issued from the passed list, then downloaded as a PDF
+      await go(page, '/setgas/certandreport', 'gas-certificates');
+      await page.getByTestId(`gas-cert-issue-${id}`).click();
+      const certificate = modal(page);
+      // the reference quality control named is chosen already
+      await expect
+        .poll(() => certificate.getByTestId('gas-cert-references').innerText())
+        .toContain(reference);
+      await numberInput(certificate, 'gas-cert-pressureMPa').fill('9.8');
+      await numberInput(certificate, 'gas-cert-tempMaxC').fill('-20');
+      await certificate.getByTestId('gas-cert-laboratory').fill('演示气体校准实验室');
+      await modalOk(page);
+      await certificate.getByText('最高温度必须高于最低温度').waitFor();
+      await numberInput(certificate, 'gas-cert-tempMaxC').fill('40');
+      await modalOk(page);
+      await success(page);
+      const issued = await cylinder(serial);
+      expect(issued.status).toBe('certified');
+      expect(issued.certificate?.number).toMatch(/^COA-\d{8}-\d{5}$/);
+      await expect.poll(() => page.getByTestId(`gas-cert-pdf-zh-${id}`).count()).toBe(1);
+      await shot(page, 'gas-certificates-issued-zh-1440');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId(`gas-cert-pdf-zh-${id}`).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${issued.certificate!.number}-${serial}-zh.pdf`);
+      const pdf = readFileSync((await download.path())!);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      // a certified cylinder's record is closed: no more analysis or deletion
+      await go(page, '/setgas/qualityctrl', 'gas-quality');
+      await search.fill(serial);
+      await search.press('Enter');
+      await expect.poll(() => mine.getByTestId('gas-cylinder-status').innerText()).toBe('已出证书');
+      expect(await page.getByTestId(`gas-cylinder-analyse-${id}`).isDisabled()).toBe(true);
+      expect(await page.getByTestId(`gas-cylinder-delete-${id}`).isDisabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const lang of ['en', 'zh'] as Lang[]) {
+    for (const width of [1440, 390]) {
+      if (lang === 'zh' && width === 1440) continue; // the flow above
+      test(`${lang}, ${width} px: quality control, certificates and reference materials`, async () => {
+        const { context, page } = await openAs(lang, width);
+        try {
+          await go(page, '/setgas/qualityctrl', 'gas-quality');
+          await expect
+            .poll(() => rows(page, 'gas-cylinder-table').count(), { timeout: 20_000 })
+            .toBeGreaterThan(0);
+          await shot(page, `gas-quality-${lang}-${width}`);
+          if (width === 390) await noSideways(page);
+          const first = (await api<Page_<CylinderRow>>('/gas/cylinder/list?status=certified')).data.list[0];
+          await go(page, '/setgas/certandreport', 'gas-certificates');
+          await page
+            .getByTestId('gas-cert-view')
+            .getByText(lang === 'zh' ? '已出证书' : 'Certified')
+            .click();
+          if (first) await page.getByTestId(`gas-cert-pdf-en-${first.id}`).waitFor();
+          await shot(page, `gas-certificates-${lang}-${width}`);
+          if (width === 390) await noSideways(page);
+          await go(page, '/setgas/referencematerial', 'gas-reference');
+          await expect
+            .poll(() => rows(page, 'gas-reference-table').count(), { timeout: 20_000 })
+            .toBeGreaterThan(0);
+          await shot(page, `gas-reference-${lang}-${width}`);
+          if (width === 390) await noSideways(page);
+          await page.getByTestId('gas-reference-add').click();
+          await modal(page).getByTestId('gas-reference-name').waitFor();
+          await shot(page, `gas-reference-modal-${lang}-${width}`);
+          await page.keyboard.press('Escape');
         } finally {
           await context.close();
         }

@@ -85,6 +85,22 @@ describe('demo seed', () => {
     });
     const co2 = certified.components.find((c: { component: string }) => c.component === 'CO2');
     expect(co2.fraction).toBeCloseTo(0.099998, 5);
+    // a certified cylinder whose PDF downloads, and one waiting for quality control
+    const cylinders = (await call('GET', '/cylinder/list')).list as Array<{
+      id: number;
+      serialNumber: string;
+      status: string;
+    }>;
+    expect(cylinders.map((c) => [c.serialNumber, c.status]).sort()).toEqual([
+      ['DEMO-CY-0001', 'certified'],
+      ['DEMO-CY-0002', 'weighed'],
+    ]);
+    const certificate = await t.app.inject({
+      method: 'GET',
+      url: `/general/gas/cylinder/certificate?id=${cylinders.find((c) => c.status === 'certified')!.id}`,
+      headers: bearer(token),
+    });
+    expect(certificate.headers['content-type']).toBe('application/pdf');
   });
 
   it('production: the first administrator takes the password given', async () => {

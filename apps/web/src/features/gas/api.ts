@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
+import { downloadFile } from '../../app/http/download';
 import type { Page, Paging } from '../../shared/paging';
 
 export interface GasComponent {
@@ -84,6 +85,77 @@ export interface CertifyResult {
   components: Array<{ component: string; fraction: number; standard: number; expanded: number }>;
 }
 
+export type CylinderStatus = 'weighed' | 'passed' | 'failed' | 'certified';
+
+export interface CylinderValue {
+  component: string;
+  fraction: number;
+  standard: number;
+  /** k = 2 */
+  expanded: number;
+}
+
+/** One analysis against its gravimetric value; `passed` when |difference| ≤ limit. */
+export interface Analysis {
+  component: string;
+  gravimetric: number;
+  gravimetricU: number;
+  analysed: number;
+  analysedU: number;
+  difference: number;
+  /** √(U_grav² + U_anal²) */
+  limit: number;
+  ratio: number;
+  passed: boolean;
+  referenceMaterialId: number | null;
+}
+
+export interface Certificate {
+  number: string;
+  certifiedOn: string;
+  expiresOn: string;
+  pressureMPa: number;
+  tempMinC: number;
+  tempMaxC: number;
+  laboratory: string;
+  referenceIds: number[];
+  issuedAt: string;
+}
+
+export interface Cylinder {
+  id: number;
+  serialNumber: string;
+  productId: number | null;
+  productName: string;
+  balance: string;
+  parents: Array<{ pureGasId: number; name: string; massG: number; uMassG: number }>;
+  values: CylinderValue[];
+  analyses: Analysis[];
+  status: CylinderStatus;
+  analysedAt: string | null;
+  certificate: Certificate | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReferenceMaterial {
+  id: number;
+  name: string;
+  certificateNo: string;
+  issuer: string;
+  balance: string;
+  /** amount fractions and their expanded uncertainties (k = 2) */
+  components: Array<{ component: string; fraction: number; expanded: number }>;
+  expiresOn: string;
+  notes: string;
+  updatedAt: string;
+}
+
+export type CertificateBody = Omit<Certificate, 'number' | 'expiresOn' | 'issuedAt'> & {
+  id: number;
+  validMonths: number;
+};
+
 export const gasKeys = {
   all: ['gas'] as const,
   components: ['gas', 'components'] as const,
@@ -91,6 +163,10 @@ export const gasKeys = {
   pureChoices: ['gas', 'pure', 'choices'] as const,
   products: (query: Paging & { keyword: string }) => ['gas', 'products', query] as const,
   product: (id: number) => ['gas', 'product', id] as const,
+  cylinders: (query: Paging & { keyword: string; status?: CylinderStatus }) =>
+    ['gas', 'cylinders', query] as const,
+  references: (query: Paging & { keyword: string }) => ['gas', 'references', query] as const,
+  referenceChoices: ['gas', 'references', 'choices'] as const,
 };
 
 /** The query without an empty keyword (an empty keyword is no filter). */
@@ -141,6 +217,36 @@ export function useProduct(id: number) {
   });
 }
 
+export function useCylinders(query: Paging & { keyword: string; status?: CylinderStatus }) {
+  return useQuery({
+    queryKey: gasKeys.cylinders(query),
+    queryFn: () =>
+      get<Page<Cylinder>>('/gas/cylinder/list', {
+        ...listQuery(query),
+        ...(query.status ? { status: query.status } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReferences(query: Paging & { keyword: string }) {
+  return useQuery({
+    queryKey: gasKeys.references(query),
+    queryFn: () => get<Page<ReferenceMaterial>>('/gas/reference/list', listQuery(query)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every reference material an analysis or certificate may name (the API's largest page). */
+export function useReferenceChoices(enabled = true) {
+  return useQuery({
+    queryKey: gasKeys.referenceChoices,
+    queryFn: () => get<Page<ReferenceMaterial>>('/gas/reference/list', { pageNum: 1, pageSize: 100 }),
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
 const post = <T>(url: string, data: unknown) => request<T>({ method: 'POST', url, data });
 
 export const gasApi = {
@@ -162,4 +268,26 @@ export const gasApi = {
   deleteProduct: (id: number) => post<null>('/gas/product/delete', { id }),
   fill: (body: Mixture) => post<FillResult>('/gas/calc/fill', body),
   certify: (parents: WeighedParent[]) => post<CertifyResult>('/gas/calc/certify', { parents }),
+  saveCylinder: (body: { serialNumber: string; productId?: number; parents: WeighedParent[] }) =>
+    post<{ id: number }>('/gas/cylinder/save', body),
+  deleteCylinder: (id: number) => post<null>('/gas/cylinder/delete', { id }),
+  saveAnalysis: (body: {
+    id: number;
+    analyses: Array<{ component: string; analysed: number; analysedU: number; referenceMaterialId?: number }>;
+  }) => post<{ passed: boolean; results: Analysis[] }>('/gas/cylinder/analysis', body),
+  issueCertificate: (body: CertificateBody) => post<Certificate>('/gas/cylinder/certify', body),
+  downloadCertificate: (cylinder: Pick<Cylinder, 'id' | 'serialNumber'>, lang: 'zh' | 'en') =>
+    downloadFile(
+      '/gas/cylinder/certificate',
+      { id: cylinder.id, lang },
+      `${cylinder.serialNumber}-${lang}.pdf`,
+    ),
+  saveReference: (
+    body: Omit<ReferenceMaterial, 'id' | 'updatedAt' | 'issuer' | 'notes'> & {
+      id?: number;
+      issuer?: string;
+      notes?: string;
+    },
+  ) => post<{ id: number }>('/gas/reference/save', body),
+  deleteReference: (id: number) => post<null>('/gas/reference/delete', { id }),
 };

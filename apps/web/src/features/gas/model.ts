@@ -12,6 +12,9 @@ export const UNIT_TEXT: Record<AmountUnit, string> = { percent: '%', umol: 'µmo
 export const gasPaths = {
   products: '/setgas/productlist',
   calculation: (id: number) => `/setgas/calculation/${id}`,
+  quality: '/setgas/qualityctrl',
+  certificates: '/setgas/certandreport',
+  references: '/setgas/referencematerial',
 };
 
 /** Below 0.1 % an amount reads better in µmol/mol. */

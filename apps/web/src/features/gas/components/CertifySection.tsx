@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { validated } from '../../../shared/validated';
-import { type CertifyResult, gasApi, usePureGasChoices } from '../api';
+import { type CertifyResult, gasApi, usePureGasChoices, type WeighedParent } from '../api';
 import {
   certifiedValue,
   formatMolarMass,
@@ -18,6 +18,7 @@ import {
 } from '../model';
 import { notNegativeRule, positiveRule } from '../rules';
 import { Formula } from './Formula';
+import { SaveCylinder } from './SaveCylinder';
 
 interface Parent {
   pureGasId?: number;
@@ -39,11 +40,12 @@ type Row = CertifyResult['components'][number];
  * Inverse calculation: the parent gases actually weighed in (mass and its standard uncertainty)
  * → the certified composition, with the expanded uncertainty U (k = 2) of each component.
  */
-export function CertifySection() {
+export function CertifySection({ productId }: { productId: number }) {
   const { t } = useTranslation('gas');
   const [form] = Form.useForm<Values>();
   const choices = usePureGasChoices();
   const [result, setResult] = useState<CertifyResult | null>(null);
+  const [weighed, setWeighed] = useState<WeighedParent[]>([]);
   const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
   const gases = choices.data?.list ?? [];
@@ -60,14 +62,14 @@ export function CertifySection() {
     if (!values) return;
     setBusy(true);
     try {
-      const envelope = await gasApi.certify(
-        (values.parents ?? []).map((p) => ({
-          pureGasId: p.pureGasId ?? 0,
-          massG: p.massG ?? 0,
-          ...(typeof p.uMassG === 'number' ? { uMassG: p.uMassG } : {}),
-        })),
-      );
+      const parents = (values.parents ?? []).map((p) => ({
+        pureGasId: p.pureGasId ?? 0,
+        massG: p.massG ?? 0,
+        ...(typeof p.uMassG === 'number' ? { uMassG: p.uMassG } : {}),
+      }));
+      const envelope = await gasApi.certify(parents);
       setResult(envelope.data);
+      setWeighed(parents);
       setStale(false);
     } catch (error) {
       placeFieldError(
@@ -319,6 +321,7 @@ export function CertifySection() {
             scroll={wide ? { x: 570 } : undefined}
             data-testid="gas-cert-table"
           />
+          {stale ? null : <SaveCylinder productId={productId} parents={weighed} />}
         </div>
       ) : null}
     </Card>

@@ -72,7 +72,7 @@ export default function CalculationPage() {
       </Card>
       {/* keyed by the recipe: its own conditions when another product is opened in this view */}
       <FillSection key={`fill-${p.id}-${p.updatedAt}`} product={p} />
-      <CertifySection key={`certify-${p.id}`} />
+      <CertifySection key={`certify-${p.id}`} productId={p.id} />
     </div>
   );
 }
