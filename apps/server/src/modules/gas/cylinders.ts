@@ -302,8 +302,10 @@ export async function issueCertificate(db: Db, companyId: number, input: Certifi
       .where(
         and(eq(gasReferenceMaterials.companyId, companyId), inArray(gasReferenceMaterials.id, referenceIds)),
       );
-    const index = referenceIds.findIndex((id) => !found.some((f) => f.id === id));
-    if (index >= 0) throw new AppError('notFound', {}, { field: `referenceIds[${index}]` });
+    const known = new Set(found.map((f) => f.id));
+    const missing = referenceIds.filter((id) => !known.has(id))[0];
+    if (missing !== undefined)
+      throw new AppError('notFound', {}, { field: `referenceIds[${referenceIds.indexOf(missing)}]` });
   }
   const certificate: CylinderCertificate = {
     number: `COA-${input.certifiedOn.replaceAll('-', '')}-${String(row.id).padStart(5, '0')}`,
