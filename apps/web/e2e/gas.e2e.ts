@@ -165,9 +165,10 @@ describe('gas blending, the worked example', () => {
     try {
       await go(page, '/setgas/puregas', 'gas-pure');
       const before = (await listed('/gas/pure/list')).map((g) => g.name);
-      for (const [name, main, impurity, amount, purity] of [
-        [CO2_GAS, 'CO2', 'N2', '50', '99.9950 %'],
-        [N2_GAS, 'N2', 'O2', '10', '99.9990 %'],
+      for (const [name, main, impurity, amount, purity, u] of [
+        [CO2_GAS, 'CO2', 'N2', '50', '99.9950 %', ''],
+        // the nitrogen's oxygen with the standard uncertainty of its analysis
+        [N2_GAS, 'N2', 'O2', '10', '99.9990 %', '1'],
       ] as const) {
         await page.getByTestId('gas-pure-add').click();
         const form = modal(page);
@@ -176,7 +177,8 @@ describe('gas blending, the worked example', () => {
         await form.getByTestId('gas-pure-add-impurity').click();
         const row = form.getByTestId('gas-pure-impurity').first();
         await component(page, row.locator('.ant-select').first(), impurity);
-        await row.locator('input.ant-input-number-input').fill(amount);
+        await row.locator('input.ant-input-number-input').first().fill(amount);
+        if (u) await numberInput(row, 'gas-pure-impurity-u').fill(u);
         // the purity follows the impurities as they are typed
         await expect.poll(() => form.getByTestId('gas-pure-purity').innerText()).toContain(purity);
         await form.getByTestId('gas-pure-supplier').fill('示例气体公司');
@@ -186,7 +188,7 @@ describe('gas blending, the worked example', () => {
         await success(page, { untilGone: true });
         const shown = rows(page, 'gas-pure-table').filter({ hasText: name });
         await expect.poll(() => shown.innerText()).toContain(purity);
-        expect(await shown.innerText()).toContain(`${impurity} ${amount} µmol/mol`);
+        expect(await shown.innerText()).toContain(`${impurity} ${amount}${u ? ` ± ${u}` : ''} µmol/mol`);
       }
       const gases = (await listed('/gas/pure/list')).map((g) => g.name);
       expect(gases.sort()).toEqual([...before, CO2_GAS, N2_GAS].sort());

@@ -41,7 +41,7 @@ export async function seedDemoGas(db: Db, opts: { companyId: number; lang: DemoL
   const co2 = await savePureGas(db, companyId, lang, {
     name: text.co2,
     main: 'CO2',
-    impurities: [{ component: 'N2', umolPerMol: 50 }],
+    impurities: [{ component: 'N2', umolPerMol: 50, uUmolPerMol: 5 }],
     supplier,
     lot: 'CO2-2611',
     cylinder: 'P-1001',
@@ -49,7 +49,7 @@ export async function seedDemoGas(db: Db, opts: { companyId: number; lang: DemoL
   const n2 = await savePureGas(db, companyId, lang, {
     name: text.n2,
     main: 'N2',
-    impurities: [{ component: 'O2', umolPerMol: 10 }],
+    impurities: [{ component: 'O2', umolPerMol: 10, uUmolPerMol: 1 }],
     supplier,
     lot: 'N2-2611',
     cylinder: 'P-1002',

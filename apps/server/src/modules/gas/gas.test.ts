@@ -367,3 +367,52 @@ describe('permissions', () => {
     );
   });
 });
+
+describe('purity uncertainties', () => {
+  it('carries the purity analysis uncertainty of an impurity into the certified U', async () => {
+    const save = (name: string, uUmolPerMol?: number) =>
+      call('POST', '/pure/save', {
+        name,
+        main: 'N2',
+        impurities: [
+          { component: 'O2', umolPerMol: 10, ...(uUmolPerMol === undefined ? {} : { uUmolPerMol }) },
+        ],
+      });
+    const co2 = (await call('POST', '/pure/save', { name: 'CO2 for U', main: 'CO2', impurities: [] })).data
+      .id;
+    const plain = (await save('N2 without u')).data.id;
+    const stated = (await save('N2 with u', 1)).data.id;
+    const o2Of = async (n2: number) => {
+      const { data } = await call('POST', '/calc/certify', {
+        parents: [
+          { pureGasId: co2, massG: 186.05 },
+          { pureGasId: n2, massG: 1065.86 },
+        ],
+      });
+      return data.components.find((c: { component: string }) => c.component === 'O2');
+    };
+    // no weighing uncertainty and none stated: nothing to propagate
+    expect((await o2Of(plain)).expanded).toBe(0);
+    // u(O2 in the N2) = 1 µmol/mol; the N2 is 90 % of the mixture: U = 2 × 0.9 µmol/mol
+    const o2 = await o2Of(stated);
+    expect(o2.fraction * 1e6).toBeCloseTo(9.0, 1);
+    expect(o2.expanded * 1e6).toBeCloseTo(1.8, 2);
+    const list = (await call('GET', '/pure/list?keyword=N2 with u')).data.list;
+    expect(list[0].impurities).toEqual([{ component: 'O2', umolPerMol: 10, uUmolPerMol: 1 }]);
+  });
+
+  it('refuses an uncertainty below 0 or above the impurity itself, naming the field', async () => {
+    for (const u of [-1, 11]) {
+      const res = await call('POST', '/pure/save', {
+        name: `N2 bad u ${u}`,
+        main: 'N2',
+        impurities: [{ component: 'O2', umolPerMol: 10, uUmolPerMol: u }],
+      });
+      expect(res).toMatchObject({
+        code: ERROR_CODES.VALIDATION,
+        data: { field: 'impurities[0].uUmolPerMol' },
+      });
+    }
+    expect((await call('GET', '/pure/list?keyword=N2 bad u')).data.total).toBe(0);
+  });
+});

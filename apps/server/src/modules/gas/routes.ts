@@ -33,7 +33,13 @@ const ComponentRow = Type.Object({
   usedBy: Type.Integer({ description: 'how many pure gases and products hold it' }),
 });
 
-const ImpurityBody = Type.Object({ component: Formula, umolPerMol: Amount });
+const ImpurityBody = Type.Object({
+  component: Formula,
+  umolPerMol: Amount,
+  uUmolPerMol: Type.Optional(
+    Type.Number({ description: 'standard uncertainty of the purity analysis, µmol/mol' }),
+  ),
+});
 const PureGasRow = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

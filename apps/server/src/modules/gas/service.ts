@@ -285,13 +285,20 @@ export async function savePureGas(db: Db, companyId: number, lang: Lang, input: 
     seen.add(impurity.component);
     if (!(Number.isFinite(impurity.umolPerMol) && impurity.umolPerMol > 0))
       throw refuse('gasNotPositive', `${field}.umolPerMol`);
+    const u = impurity.uUmolPerMol;
+    if (u !== undefined && !(Number.isFinite(u) && u >= 0 && u <= impurity.umolPerMol))
+      throw refuse('validation', `${field}.uUmolPerMol`);
     total += impurity.umolPerMol;
   });
   if (total >= 1e6) throw refuse('gasCompositionOver', 'impurities', { percent: +(total / 1e4).toFixed(4) });
   const values = {
     name,
     main: input.main,
-    impurities: input.impurities.map((i) => ({ component: i.component, umolPerMol: i.umolPerMol })),
+    impurities: input.impurities.map((i) => ({
+      component: i.component,
+      umolPerMol: i.umolPerMol,
+      ...(i.uUmolPerMol ? { uUmolPerMol: i.uUmolPerMol } : {}),
+    })),
     supplier: input.supplier?.trim() ?? '',
     lot: input.lot?.trim() ?? '',
     cylinder: input.cylinder?.trim() ?? '',
@@ -553,6 +560,7 @@ export async function certify(
       ),
     );
   const weighed = [];
+  const purityU: Array<Record<string, number>> = [];
   for (const [i, parent] of parents.entries()) {
     const gas = gases.find((g) => g.id === parent.pureGasId);
     if (!gas) throw new AppError('notFound', {}, { field: `parents[${i}].pureGasId` });
@@ -561,8 +569,14 @@ export async function certify(
     if (parent.uMassG !== undefined && !(Number.isFinite(parent.uMassG) && parent.uMassG >= 0))
       throw refuse('validation', `parents[${i}].uMassG`);
     weighed.push({ name: gas.name, massG: parent.massG, composition: compositionOf(gas) });
+    purityU.push(Object.fromEntries(gas.impurities.map((i) => [i.component, (i.uUmolPerMol ?? 0) / 1e6])));
   }
-  const result = certifiedComposition(weighed, { massG: parents.map((p) => p.uMassG ?? 0) }, known);
+  // the weighings' and the purity analyses' uncertainties, propagated together
+  const result = certifiedComposition(
+    weighed,
+    { massG: parents.map((p) => p.uMassG ?? 0), fractions: purityU },
+    known,
+  );
   if (!result.ok) throw domainRefusal(result.errors[0]!);
   const composition = Object.fromEntries(result.value.map((v) => [v.component, v.fraction]));
   // the largest first: the main components, then the impurities

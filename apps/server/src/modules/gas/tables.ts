@@ -37,6 +37,8 @@ export const gasComponents = pgTable(
 export interface Impurity {
   component: string;
   umolPerMol: number;
+  /** standard uncertainty of the purity analysis, µmol/mol (absent: none stated) */
+  uUmolPerMol?: number;
 }
 
 /** A parent ("pure") gas and its purity table: the main component is the rest of the impurities. */

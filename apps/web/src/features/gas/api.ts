@@ -22,6 +22,8 @@ export interface GasComponent {
 export interface Impurity {
   component: string;
   umolPerMol: number;
+  /** standard uncertainty of the purity analysis, µmol/mol */
+  uUmolPerMol?: number;
 }
 
 export interface PureGas {

@@ -51,6 +51,9 @@ describe('formats', () => {
     expect(formatPurity(0.99999)).toBe('99.9990 %');
     expect(formatPurity(0.9999995)).toBe('99.99995 %');
     expect(formatImpurity({ component: 'N2', umolPerMol: 50 })).toBe('N2 50 µmol/mol');
+    expect(formatImpurity({ component: 'O2', umolPerMol: 10, uUmolPerMol: 1.5 })).toBe(
+      'O2 10 ± 1.5 µmol/mol',
+    );
     expect(formatMolarMass(44.009)).toBe('44.009');
     expect(formatMolarMass(4.0026)).toBe('4.0026');
   });

@@ -75,9 +75,14 @@ export function formatNumber(value: number, decimals: number): string {
   return digits(value, decimals, decimals);
 }
 
-/** An impurity as a purity table lists it: "N2 50 µmol/mol". */
-export function formatImpurity(impurity: { component: string; umolPerMol: number }): string {
-  return `${impurity.component} ${digits(impurity.umolPerMol, 0, 4)} µmol/mol`;
+/** An impurity as a purity table lists it: "N2 50 µmol/mol", with its u when stated: "O2 10 ± 1 µmol/mol". */
+export function formatImpurity(impurity: {
+  component: string;
+  umolPerMol: number;
+  uUmolPerMol?: number;
+}): string {
+  const u = impurity.uUmolPerMol ? ` ± ${digits(impurity.uUmolPerMol, 0, 4)}` : '';
+  return `${impurity.component} ${digits(impurity.umolPerMol, 0, 4)}${u} µmol/mol`;
 }
 
 // ------------------------------------------------------------------ field errors

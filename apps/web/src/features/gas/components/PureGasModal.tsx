@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { validated } from '../../../shared/validated';
 import { gasApi, type Impurity, type PureGas } from '../api';
 import { formatPurity, formTarget, placeFieldError } from '../model';
-import { positiveRule } from '../rules';
+import { notNegativeRule, positiveRule } from '../rules';
 import { ComponentSelect } from './ComponentSelect';
 
 interface Values {
@@ -55,6 +55,7 @@ export function PureGasModal({
     main: t('fields.main', '主组分'),
     component: t('fields.impurity', '杂质'),
     umolPerMol: t('fields.umolPerMol', '含量 (µmol/mol)'),
+    uUmolPerMol: t('fields.uUmolPerMol', '标准不确定度 u (µmol/mol)'),
   };
 
   const impurityTotal = impurities.reduce(
@@ -79,6 +80,7 @@ export function PureGasModal({
         impurities: (values.impurities ?? []).map((i) => ({
           component: i.component ?? '',
           umolPerMol: i.umolPerMol ?? 0,
+          ...(typeof i.uUmolPerMol === 'number' ? { uUmolPerMol: i.uUmolPerMol } : {}),
         })),
         supplier: values.supplier?.trim() ?? '',
         lot: values.lot?.trim() ?? '',
@@ -93,7 +95,7 @@ export function PureGasModal({
         error,
         formTarget(
           ['name', 'main', 'supplier', 'lot', 'cylinder'],
-          { impurities: { component: 'component', umolPerMol: 'umolPerMol' } },
+          { impurities: { component: 'component', umolPerMol: 'umolPerMol', uUmolPerMol: 'uUmolPerMol' } },
           (n) => labels[n],
         ),
       );
@@ -144,13 +146,21 @@ export function PureGasModal({
                   {t('pure.purityIs', '纯度')} {formatPurity(Math.max(0, purity))}
                 </Typography.Text>
               </div>
+              {fields.length > 0 ? (
+                <Typography.Paragraph type="secondary" className="gas-list-empty">
+                  {t(
+                    'pure.uHint',
+                    '每种杂质可填纯度分析的标准不确定度 u，它会传递到定值的扩展不确定度 U 中；不填按 0 计。',
+                  )}
+                </Typography.Paragraph>
+              ) : null}
               {fields.length === 0 ? (
                 <Typography.Paragraph type="secondary" className="gas-list-empty">
                   {t('pure.noImpurities', '未列出杂质时，纯度按 100 % 计。')}
                 </Typography.Paragraph>
               ) : null}
               {fields.map((field) => (
-                <div key={field.key} className="gas-row" data-testid="gas-pure-impurity">
+                <div key={field.key} className="gas-row gas-row-impurity" data-testid="gas-pure-impurity">
                   <Form.Item
                     name={[field.name, 'component']}
                     rules={[{ required: true, message: t('rules.componentRequired', '请选择组分') }]}
@@ -169,6 +179,19 @@ export function PureGasModal({
                       suffix="µmol/mol"
                       aria-label={labels.umolPerMol}
                       placeholder={t('pure.amount', '含量')}
+                    />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'uUmolPerMol']}
+                    rules={[notNegativeRule(t('rules.notNegative', '不能小于 0'))]}
+                  >
+                    <InputNumber<number>
+                      style={{ width: '100%' }}
+                      prefix="u"
+                      suffix="µmol/mol"
+                      aria-label={labels.uUmolPerMol}
+                      placeholder={t('pure.uPlaceholder', '可选')}
+                      data-testid="gas-pure-impurity-u"
                     />
                   </Form.Item>
                   <Button
