@@ -358,7 +358,9 @@ describe('records of a data item', () => {
     await shot(page, 'datarecords-key-created');
     await page.getByTestId('keys-created-close').click();
     await page.locator('.ant-table-row', { hasText: 'E2E采集器' }).waitFor();
-    await page.keyboard.press('Escape');
+    // closed by its own button: Escape only reaches the drawer while focus is inside it
+    await page.locator('.ant-drawer-close').click();
+    await page.getByTestId('keys-panel').waitFor({ state: 'detached' });
 
     const marker = `live-${Date.now()}`;
     const before = await page.evaluate(() => performance.getEntriesByType('navigation').length);
