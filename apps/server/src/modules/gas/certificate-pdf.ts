@@ -5,8 +5,8 @@
  * the traceability statement, the dates, pressure, temperature limits and the laboratory.
  */
 import { type Lang, statedValue } from '@platform/domain';
-import PDFDocument from 'pdfkit';
-import { reportFont } from '../templates/report-export';
+import type { Letterhead } from '../companies/letterhead';
+import { drawFooter, drawLetterhead, openPdf, PDF_MARGIN, tableRow } from '../templates/pdf-document';
 import type { certificateOf } from './cylinders';
 
 type Certified = Awaited<ReturnType<typeof certificateOf>>;
@@ -66,66 +66,13 @@ const LABELS = {
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
-export interface CertificateCompany {
-  name: string;
-  /** PNG or JPEG bytes of the company's logo, when it has one */
-  logo: Buffer | null;
-}
-
-export async function certificatePdf(
-  data: Certified,
-  company: CertificateCompany,
-  lang: Lang,
-): Promise<Buffer> {
+export async function certificatePdf(data: Certified, company: Letterhead, lang: Lang): Promise<Buffer> {
   const L = LABELS[lang];
   const { cylinder, certificate, references } = data;
-  const font = reportFont();
-  const margin = 50;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin,
-    info: { Title: `${L.title} ${certificate.number}`, Creator: 'smartdata gas blending' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  if (typeof font.source === 'string') doc.font(font.source);
-  else {
-    doc.registerFont('certificate', font.source, font.family);
-    doc.font('certificate');
-  }
+  const margin = PDF_MARGIN;
+  const { doc, done } = openPdf(`${L.title} ${certificate.number}`, 'smartdata gas blending');
   const width = doc.page.width - 2 * margin;
-
-  // header: the logo on the left, the company on the right of it
-  let y = margin;
-  let textX = margin;
-  if (company.logo) {
-    try {
-      doc.image(company.logo, margin, y, { fit: [64, 64] });
-      textX = margin + 76;
-    } catch {
-      // a logo pdfkit cannot read leaves the header without it rather than failing the file
-    }
-  }
-  doc
-    .fontSize(14)
-    .fillColor('#000000')
-    .text(company.name, textX, y + 8, { width: width - (textX - margin) });
-  doc
-    .fontSize(9)
-    .fillColor('#666666')
-    .text(`${L.number}: ${certificate.number}`, textX, doc.y + 4);
-  y = Math.max(doc.y, margin + 64) + 16;
-  doc
-    .moveTo(margin, y)
-    .lineTo(margin + width, y)
-    .lineWidth(1)
-    .strokeColor('#1f4e79')
-    .stroke();
-  y += 16;
+  let y = drawLetterhead(doc, company, `${L.number}: ${certificate.number}`);
   doc.fontSize(20).fillColor('#1f4e79').text(L.title, margin, y, { width, align: 'center' });
   y = doc.y + 16;
 
@@ -143,22 +90,7 @@ export async function certificatePdf(
   // the certified values
   const cols = [margin, margin + 130, margin + 260, margin + 420, margin + width];
   const row = (cells: string[], header = false) => {
-    const h = 20;
-    if (header) doc.rect(margin, y, width, h).fill('#e8eef5');
-    doc.fillColor('#000000').fontSize(header ? 9 : 10);
-    cells.forEach((text, i) => {
-      doc.text(text, cols[i]! + 6, y + 5, {
-        width: cols[i + 1]! - cols[i]! - 12,
-        align: i === 0 ? 'left' : 'right',
-      });
-    });
-    doc
-      .moveTo(margin, y + h)
-      .lineTo(margin + width, y + h)
-      .lineWidth(0.5)
-      .strokeColor('#bfbfbf')
-      .stroke();
-    y += h;
+    y = tableRow(doc, y, cols, cells, { header });
   };
   row([L.component, L.value, L.uncertainty, L.unit], true);
   for (const value of cylinder.values) {
@@ -198,12 +130,7 @@ export async function certificatePdf(
     .text(`${L.signature} ____________________`, margin + width / 2, y, {
       width: width / 2,
     });
-  // the footer sits in the bottom margin, where pdfkit would otherwise start a new page
-  doc.page.margins.bottom = 0;
-  doc
-    .fontSize(8)
-    .fillColor('#888888')
-    .text(L.footer, margin, doc.page.height - margin - 12, { width, align: 'center', lineBreak: false });
+  drawFooter(doc, L.footer);
   doc.end();
   return done;
 }

@@ -1,14 +1,12 @@
 import type { Lang } from '@platform/domain';
-import { eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
-import { EmptyEnvelope, Envelope, Id, Page, Paging, paging } from '../../platform/schemas';
-import { parseCfg } from '../companies/service';
-import { companies } from '../companies/tables';
+import { EmptyEnvelope, Envelope, Id, Page, paging } from '../../platform/schemas';
+import { companyLetterhead } from '../companies/letterhead';
 import { attachment } from '../records/spreadsheet';
-import { type CertificateCompany, certificatePdf } from './certificate-pdf';
+import { certificatePdf } from './certificate-pdf';
 import {
   certificateOf,
   deleteCylinder,
@@ -22,10 +20,8 @@ import {
   saveCylinder,
   saveReference,
 } from './cylinders';
-
-const Formula = Type.String({ maxLength: 20 });
-const Amount = Type.Number();
-const MAX_ENTRIES = 50;
+import { Amount, Formula, ListQuery, MAX_ENTRIES, Parents, Saved } from './schemas';
+import { CYLINDER_STATUSES, type CylinderStatus } from './tables';
 
 const CylinderValue = Type.Object({
   component: Type.String(),
@@ -56,12 +52,10 @@ const Certificate = Type.Object({
   referenceIds: Type.Array(Type.Integer()),
   issuedAt: Type.String(),
 });
-const Status = Type.Union([
-  Type.Literal('weighed'),
-  Type.Literal('passed'),
-  Type.Literal('failed'),
-  Type.Literal('certified'),
-]);
+/** a union of the statuses' literals, typed as the status (mapped, the union alone would not be) */
+const Status = Type.Unsafe<CylinderStatus>(
+  Type.Union(CYLINDER_STATUSES.map((status) => Type.Literal(status))),
+);
 const CylinderRow = Type.Object({
   id: Type.Integer(),
   serialNumber: Type.String(),
@@ -96,27 +90,6 @@ const ReferenceRow = Type.Object({
   notes: Type.String(),
   updatedAt: Type.String(),
 });
-const Saved = Envelope(Type.Object({ id: Type.Integer() }));
-const Keyword = Type.Optional(Type.String({ maxLength: 50 }));
-
-/** JSON has no Infinity: a difference no uncertainty explains is sent as this ratio. */
-const UNEXPLAINED_RATIO = 1e9;
-function finiteRatios<T extends { ratio: number }>(rows: T[]): T[] {
-  return rows.map((r) => (Number.isFinite(r.ratio) ? r : { ...r, ratio: UNEXPLAINED_RATIO }));
-}
-
-/** The company's name and logo as the certificate prints them. */
-async function certificateCompany(app: App, companyId: number): Promise<CertificateCompany> {
-  const [company] = await app.db
-    .select({ name: companies.name, displayName: companies.displayName, cfg: companies.cfg })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const url = parseCfg(company?.cfg).logoUri;
-  const key = typeof url === 'string' ? app.storage.keyOfPublicUrl(url) : null;
-  // only a logo of the company's own folder (logo.ts writes logos/<companyId>/)
-  const logo = key?.startsWith(`logos/${companyId}/`) ? await app.storage.get('public', key) : null;
-  return { name: company?.displayName || company?.name || '', logo };
-}
 
 /**
  * Filled cylinders (saved from the calculation), quality control, certificates of analysis and
@@ -131,7 +104,7 @@ export default async function cylinderRoutes(app: App): Promise<void> {
       schema: {
         tags: ['gas'],
         summary: 'Filled cylinders, newest first, by serial number or product and by status',
-        querystring: Type.Object({ ...Paging, keyword: Keyword, status: Type.Optional(Status) }),
+        querystring: Type.Object({ ...ListQuery.properties, status: Type.Optional(Status) }),
         response: { 200: Envelope(Page(CylinderRow)) },
       },
     },
@@ -143,12 +116,7 @@ export default async function cylinderRoutes(app: App): Promise<void> {
         limit: page.limit,
         offset: page.offset,
       });
-      return ok({
-        list: result.list.map((c) => ({ ...c, analyses: finiteRatios(c.analyses) })),
-        total: result.total,
-        pageNum: page.pageNum,
-        pageSize: page.pageSize,
-      });
+      return ok({ ...result, pageNum: page.pageNum, pageSize: page.pageSize });
     },
   );
 
@@ -163,10 +131,7 @@ export default async function cylinderRoutes(app: App): Promise<void> {
         response: { 200: Envelope(CylinderRow) },
       },
     },
-    async (request) => {
-      const cylinder = await getCylinder(app.db, callerCompany(request), request.query.id);
-      return ok({ ...cylinder, analyses: finiteRatios(cylinder.analyses) });
-    },
+    async (request) => ok(await getCylinder(app.db, callerCompany(request), request.query.id)),
   );
 
   app.post(
@@ -179,9 +144,7 @@ export default async function cylinderRoutes(app: App): Promise<void> {
         body: Type.Object({
           serialNumber: Type.String({ maxLength: 50 }),
           productId: Type.Optional(Id),
-          parents: Type.Array(Type.Object({ pureGasId: Id, massG: Amount, uMassG: Type.Optional(Amount) }), {
-            maxItems: MAX_ENTRIES,
-          }),
+          parents: Parents,
         }),
         response: { 200: Saved },
       },
@@ -240,7 +203,7 @@ export default async function cylinderRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const result = await app.db.transaction((tx) => saveAnalysis(tx, callerCompany(request), request.body));
-      return ok({ ...result, results: finiteRatios(result.results) }, 'operation', request.lang);
+      return ok(result, 'operation', request.lang);
     },
   );
 
@@ -292,7 +255,7 @@ export default async function cylinderRoutes(app: App): Promise<void> {
       const companyId = callerCompany(request);
       const lang: Lang = request.query.lang ?? request.lang;
       const data = await certificateOf(app.db, companyId, request.query.id);
-      const pdf = await certificatePdf(data, await certificateCompany(app, companyId), lang);
+      const pdf = await certificatePdf(data, await companyLetterhead(app, companyId), lang);
       return reply
         .header('content-type', 'application/pdf')
         .header(
@@ -313,7 +276,7 @@ export default async function cylinderRoutes(app: App): Promise<void> {
       schema: {
         tags: ['gas'],
         summary: 'Certified reference materials',
-        querystring: Type.Object({ ...Paging, keyword: Keyword }),
+        querystring: ListQuery,
         response: { 200: Envelope(Page(ReferenceRow)) },
       },
     },

@@ -33,7 +33,6 @@ import {
   gasCylinders,
   gasProducts,
   gasReferenceMaterials,
-  pureGases,
   type ReferenceValue,
 } from './tables';
 
@@ -68,6 +67,9 @@ function cylinderView(row: CylinderRow) {
 
 export type CylinderView = ReturnType<typeof cylinderView>;
 
+/** JSON has no Infinity: a difference no uncertainty explains has this ratio. */
+const UNEXPLAINED_RATIO = 1e9;
+
 /** The analyses against the gravimetric values (both at k = 2). */
 function verification(row: Pick<CylinderRow, 'certifiedValues' | 'analyses'>): {
   passed: boolean;
@@ -86,7 +88,11 @@ function verification(row: Pick<CylinderRow, 'certifiedValues' | 'analyses'>): {
   const { passed, results } = verifyComposition(checks);
   return {
     passed,
-    results: results.map((r, i) => ({ ...r, referenceMaterialId: row.analyses[i]!.referenceMaterialId })),
+    results: results.map((r, i) => ({
+      ...r,
+      ratio: Number.isFinite(r.ratio) ? r.ratio : UNEXPLAINED_RATIO,
+      referenceMaterialId: row.analyses[i]!.referenceMaterialId,
+    })),
   };
 }
 
@@ -127,18 +133,6 @@ export async function saveCylinder(db: Db, companyId: number, lang: Lang, input:
     if (!product) throw new AppError('notFound', {}, { field: 'productId' });
   }
   const result = await certify(db, companyId, lang, input.parents);
-  const names = await db
-    .select({ id: pureGases.id, name: pureGases.name })
-    .from(pureGases)
-    .where(
-      and(
-        eq(pureGases.companyId, companyId),
-        inArray(
-          pureGases.id,
-          input.parents.map((p) => p.pureGasId),
-        ),
-      ),
-    );
   try {
     const [row] = await db
       .insert(gasCylinders)
@@ -149,9 +143,9 @@ export async function saveCylinder(db: Db, companyId: number, lang: Lang, input:
         productName: product?.name ?? '',
         // without a recipe, the balance is the largest component
         balance: product?.balance ?? result.components[0]!.component,
-        parents: input.parents.map((p) => ({
+        parents: input.parents.map((p, i) => ({
           pureGasId: p.pureGasId,
-          name: names.find((n) => n.id === p.pureGasId)?.name ?? '',
+          name: result.names[i]!,
           massG: p.massG,
           uMassG: p.uMassG ?? 0,
         })),

@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
-import { EmptyEnvelope, Envelope, Id, Page, Paging, paging } from '../../platform/schemas';
+import { EmptyEnvelope, Envelope, Id, Page, paging } from '../../platform/schemas';
+import { Amount, Formula, ListQuery, MAX_ENTRIES, Parents, Saved } from './schemas';
 import {
   certify,
   deleteComponent,
@@ -18,11 +19,7 @@ import {
   savePureGas,
 } from './service';
 
-const Formula = Type.String({ maxLength: 20 });
-const Amount = Type.Number();
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
-/** more entries than any real mixture or purity table, fewer than a careless paste */
-const MAX_ENTRIES = 50;
 
 const ComponentRow = Type.Object({
   id: Type.Integer(),
@@ -74,9 +71,6 @@ const ProductRow = Type.Object({
   notes: Type.String(),
   updatedAt: Type.String(),
 });
-
-const Saved = Envelope(Type.Object({ id: Type.Integer() }));
-const ListQuery = Type.Object({ ...Paging, keyword: Type.Optional(Type.String({ maxLength: 50 })) });
 
 /**
  * Gas blending (/setgas): gas properties, pure gases, products and the component calculation.
@@ -329,9 +323,7 @@ export default async function gasRoutes(app: App): Promise<void> {
         tags: ['gas'],
         summary: 'Inverse: the composition from the weighed parent gases, with U (k = 2)',
         body: Type.Object({
-          parents: Type.Array(Type.Object({ pureGasId: Id, massG: Amount, uMassG: Type.Optional(Amount) }), {
-            maxItems: MAX_ENTRIES,
-          }),
+          parents: Parents,
         }),
         response: {
           200: Envelope(
@@ -350,11 +342,11 @@ export default async function gasRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (request) =>
-      ok(
-        await app.db.transaction((tx) =>
-          certify(tx, callerCompany(request), request.lang, request.body.parents),
-        ),
-      ),
+    async (request) => {
+      const { molarMass, components } = await app.db.transaction((tx) =>
+        certify(tx, callerCompany(request), request.lang, request.body.parents),
+      );
+      return ok({ molarMass, components });
+    },
   );
 }

@@ -537,13 +537,16 @@ export interface WeighedInput {
   uMassG?: number;
 }
 
-/** Inverse: the certified composition (expanded uncertainty at k = 2) from the weighed parents. */
+/**
+ * Inverse: the certified composition (expanded uncertainty at k = 2) from the weighed parents,
+ * and the parents' pure gas names (in the order of `parents`).
+ */
 export async function certify(
   db: Db,
   companyId: number,
   lang: Lang,
   parents: WeighedInput[],
-): Promise<{ molarMass: number; components: CertifiedValue[] }> {
+): Promise<{ molarMass: number; components: CertifiedValue[]; names: string[] }> {
   if (parents.length === 0) throw refuse('fieldRequired', 'parents');
   await ensureComponents(db, companyId, lang);
   const known = await molarMasses(db, companyId);
@@ -581,5 +584,5 @@ export async function certify(
   const composition = Object.fromEntries(result.value.map((v) => [v.component, v.fraction]));
   // the largest first: the main components, then the impurities
   const components = [...result.value].sort((x, y) => y.fraction - x.fraction);
-  return { molarMass: molarMassOf(composition, known), components };
+  return { molarMass: molarMassOf(composition, known), components, names: weighed.map((w) => w.name) };
 }

@@ -9,6 +9,7 @@ import {
   formTarget,
   inlineMessage,
   placeFieldError,
+  today,
   toFraction,
   toUnit,
   twoSignificant,
@@ -65,6 +66,12 @@ describe('formats', () => {
     expect(certifiedValue(0.0000004, 'umol')).toBe('0.400');
     expect(twoSignificant(0.000483)).toBe('0.00048');
     expect(twoSignificant(0)).toBe('0');
+  });
+
+  test('a day is the browser’s local date, not the UTC one', () => {
+    // a minute after local midnight and a minute before it: the same local day in any zone
+    expect(today(new Date(2026, 0, 5, 0, 1))).toBe('2026-01-05');
+    expect(today(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
   });
 });
 

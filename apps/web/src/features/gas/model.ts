@@ -1,5 +1,5 @@
 /**
- * Units, number formats and server field errors of the gas blending pages. Amounts are amount
+ * Units, number formats, dates and server field errors of the gas blending pages. Amounts are amount
  * fractions (mol/mol) on the wire; people read and type them in % (mol/mol) or, below 0.1 %,
  * in µmol/mol.
  */
@@ -83,6 +83,14 @@ export function formatImpurity(impurity: {
 }): string {
   const u = impurity.uUmolPerMol ? ` ± ${digits(impurity.uUmolPerMol, 0, 4)}` : '';
   return `${impurity.component} ${digits(impurity.umolPerMol, 0, 4)}${u} µmol/mol`;
+}
+
+/**
+ * A day as YYYY-MM-DD in this browser's time zone (now: today). Certificate and reference
+ * material dates have no time: one expires once this day is past the one it states.
+ */
+export function today(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 // ------------------------------------------------------------------ field errors

@@ -1,5 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validated } from '../../../shared/validated';
@@ -11,10 +10,9 @@ import {
   placeFieldError,
   toFraction,
   toUnit,
-  UNIT_TEXT,
   unitFor,
 } from '../model';
-import { positiveRule } from '../rules';
+import { AmountRows, NEW_AMOUNT_ROW } from './AmountRows';
 import { ComponentSelect } from './ComponentSelect';
 import { CONDITION_DEFAULTS, ConditionFields, useConditionLabels } from './ConditionFields';
 
@@ -35,8 +33,6 @@ interface Values {
   z: number;
   notes?: string;
 }
-
-const NEW_ROW: Row = { unit: 'percent' };
 
 function fractionOf(row: Row | undefined): number {
   return row && typeof row.amount === 'number' ? toFraction(row.amount, row.unit ?? 'percent') : 0;
@@ -152,7 +148,7 @@ export function ProductModal({
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ ...CONDITION_DEFAULTS, components: [NEW_ROW] }}
+        initialValues={{ ...CONDITION_DEFAULTS, components: [NEW_AMOUNT_ROW] }}
         data-testid="gas-product-form"
       >
         <div className="gas-form-grid">
@@ -171,68 +167,12 @@ export function ProductModal({
             <Input maxLength={50} data-testid="gas-product-code" />
           </Form.Item>
         </div>
-        <Form.List name="components">
-          {(fields, { add, remove }, { errors }) => (
-            <div className="gas-list" data-testid="gas-product-components">
-              <div className="gas-list-head">
-                <Typography.Text strong>{t('product.components', '组分')}</Typography.Text>
-              </div>
-              {fields.map((field) => (
-                <div key={field.key} className="gas-row gas-row-amount" data-testid="gas-product-component">
-                  <Form.Item
-                    name={[field.name, 'component']}
-                    className="gas-cell-component"
-                    rules={[{ required: true, message: t('rules.componentRequired', '请选择组分') }]}
-                  >
-                    <ComponentSelect exclude={taken(field.name)} aria-label={labels.component} />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'amount']}
-                    className="gas-cell-amount"
-                    rules={[
-                      { required: true, message: t('rules.amountRequired', '请输入含量') },
-                      positiveRule(t('rules.positive', '必须大于 0')),
-                    ]}
-                  >
-                    <InputNumber<number>
-                      style={{ width: '100%' }}
-                      aria-label={labels.amount}
-                      placeholder={labels.amount}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'unit']} className="gas-cell-unit">
-                    <Select<AmountUnit>
-                      aria-label={t('fields.unit', '单位')}
-                      popupMatchSelectWidth={false}
-                      options={[
-                        { value: 'percent', label: t('product.unitPercent', '% mol/mol') },
-                        { value: 'umol', label: UNIT_TEXT.umol },
-                      ]}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    className="gas-cell-remove"
-                    icon={<DeleteOutlined />}
-                    onClick={() => remove(field.name)}
-                    aria-label={t('common.remove', '移除')}
-                  />
-                </div>
-              ))}
-              <Form.ErrorList errors={errors} />
-              <Button
-                type="dashed"
-                block
-                icon={<PlusOutlined />}
-                onClick={() => add({ ...NEW_ROW })}
-                data-testid="gas-product-add-component"
-              >
-                {t('product.addComponent', '添加组分')}
-              </Button>
-            </div>
-          )}
-        </Form.List>
+        <AmountRows
+          testPrefix="gas-product"
+          title={t('product.components', '组分')}
+          exclude={taken}
+          addTestId="gas-product-add-component"
+        />
         <div className="gas-form-grid">
           <Form.Item
             name="balance"

@@ -1,20 +1,11 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { App, DatePicker, Form, Input, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validated } from '../../../shared/validated';
 import { gasApi, type ReferenceMaterial } from '../api';
-import {
-  type AmountUnit,
-  formTarget,
-  placeFieldError,
-  toFraction,
-  toUnit,
-  UNIT_TEXT,
-  unitFor,
-} from '../model';
-import { notNegativeRule, positiveRule } from '../rules';
+import { type AmountUnit, formTarget, placeFieldError, toFraction, toUnit, unitFor } from '../model';
+import { AmountRows, NEW_AMOUNT_ROW } from './AmountRows';
 import { ComponentSelect } from './ComponentSelect';
 
 interface Row {
@@ -33,8 +24,6 @@ interface Values {
   expiresOn?: Dayjs;
   notes?: string;
 }
-
-const NEW_ROW: Row = { unit: 'percent' };
 
 /** Add a certified reference material (`editing` null) or edit one: its certified values with U (k = 2). */
 export function ReferenceModal({
@@ -144,7 +133,7 @@ export function ReferenceModal({
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ components: [NEW_ROW] }}
+        initialValues={{ components: [NEW_AMOUNT_ROW] }}
         data-testid="gas-reference-form"
       >
         <div className="gas-form-grid">
@@ -183,83 +172,13 @@ export function ReferenceModal({
             <DatePicker style={{ width: '100%' }} data-testid="gas-reference-expires" />
           </Form.Item>
         </div>
-        <Form.List name="components">
-          {(fields, { add, remove }, { errors }) => (
-            <div className="gas-list" data-testid="gas-reference-components">
-              <div className="gas-list-head">
-                <Typography.Text strong>{t('reference.values', '认定值')}</Typography.Text>
-              </div>
-              {fields.map((field) => (
-                <div
-                  key={field.key}
-                  className="gas-row gas-row-reference"
-                  data-testid="gas-reference-component"
-                >
-                  <Form.Item
-                    name={[field.name, 'component']}
-                    className="gas-cell-component"
-                    rules={[{ required: true, message: t('rules.componentRequired', '请选择组分') }]}
-                  >
-                    <ComponentSelect
-                      exclude={balance ? [balance, ...listed(field.name)] : listed(field.name)}
-                      aria-label={labels.component}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'amount']}
-                    rules={[
-                      { required: true, message: t('rules.amountRequired', '请输入含量') },
-                      positiveRule(t('rules.positive', '必须大于 0')),
-                    ]}
-                  >
-                    <InputNumber<number>
-                      style={{ width: '100%' }}
-                      aria-label={labels.amount}
-                      placeholder={labels.amount}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'expanded']}
-                    rules={[
-                      { required: true, message: t('rules.expandedRequired', '请输入不确定度') },
-                      notNegativeRule(t('rules.notNegative', '不能小于 0')),
-                    ]}
-                  >
-                    <InputNumber<number>
-                      style={{ width: '100%' }}
-                      prefix="±"
-                      aria-label={labels.expanded}
-                      placeholder="U"
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'unit']} className="gas-cell-unit">
-                    <Select<AmountUnit>
-                      aria-label={t('fields.unit', '单位')}
-                      popupMatchSelectWidth={false}
-                      options={[
-                        { value: 'percent', label: t('product.unitPercent', '% mol/mol') },
-                        { value: 'umol', label: UNIT_TEXT.umol },
-                      ]}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    className="gas-cell-remove"
-                    icon={<DeleteOutlined />}
-                    disabled={fields.length === 1}
-                    onClick={() => remove(field.name)}
-                    aria-label={t('common.remove', '移除')}
-                  />
-                </div>
-              ))}
-              <Form.ErrorList errors={errors} />
-              <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({ ...NEW_ROW })}>
-                {t('product.addComponent', '添加组分')}
-              </Button>
-            </div>
-          )}
-        </Form.List>
+        <AmountRows
+          testPrefix="gas-reference"
+          title={t('reference.values', '认定值')}
+          exclude={(index) => (balance ? [balance, ...listed(index)] : listed(index))}
+          uncertainty
+          keepOne
+        />
         <div className="gas-form-grid">
           <Form.Item
             name="balance"

@@ -9,18 +9,12 @@ import { type Cylinder, gasApi, useCylinders } from '../api';
 import { CertificateModal } from '../components/CertificateModal';
 import { CylinderValues } from '../components/CylinderValues';
 import { LoadFailed } from '../components/LoadFailed';
-import { gasPaths } from '../model';
+import { gasPaths, today } from '../model';
 import '../gas.css';
 
 type View = 'passed' | 'certified';
 
 const dash = <span className="gas-muted">—</span>;
-
-/** Today as YYYY-MM-DD in this browser's time zone (certificate dates have no time). */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * /setgas/certandreport (gm_cert_report): cylinders that passed quality control wait for their

@@ -1,26 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Grid,
-  Input,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type GasComponent, gasApi, gasKeys, useComponents } from '../api';
 import { ComponentModal } from '../components/ComponentModal';
 import { Formula } from '../components/Formula';
-import { LoadFailed } from '../components/LoadFailed';
+import { GasListCard } from '../components/GasListCard';
 import { formatMolarMass } from '../model';
 import '../gas.css';
 
@@ -31,8 +17,6 @@ export default function GasPropertiesPage() {
   const queryClient = useQueryClient();
   const components = useComponents();
   const [keyword, setKeyword] = useState('');
-  const [modal, setModal] = useState<{ editing: GasComponent | null } | null>(null);
-  const wide = Grid.useBreakpoint().md === true;
 
   // a company has a few dozen components at most: filtered here, as a person types
   const shown = useMemo(() => {
@@ -53,54 +37,6 @@ export default function GasPropertiesPage() {
     } catch {
       // the http client showed the error
     }
-  };
-
-  /** Edit and delete; on a phone as icons, named for screen readers. */
-  const actions = (row: GasComponent, labelled: boolean) => {
-    const edit = t('common.edit', '编辑');
-    const del = t('common.delete', '删除');
-    return (
-      <Space size={0}>
-        <Button
-          type="link"
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={edit}
-          onClick={() => setModal({ editing: row })}
-          data-testid={`gas-component-edit-${row.formula}`}
-        >
-          {labelled ? edit : null}
-        </Button>
-        {row.usedBy > 0 ? (
-          <Tooltip
-            title={t('properties.inUse', '正被 {{count}} 个纯气或产品使用，不能删除', { count: row.usedBy })}
-          >
-            <Button type="link" size="small" danger disabled icon={<DeleteOutlined />} aria-label={del}>
-              {labelled ? del : null}
-            </Button>
-          </Tooltip>
-        ) : (
-          <Popconfirm
-            title={t('properties.deleteConfirm', '确定删除组分 {{formula}} 吗？', { formula: row.formula })}
-            okText={del}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.cancel', '取消')}
-            onConfirm={() => remove(row)}
-          >
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={del}
-              data-testid={`gas-component-delete-${row.formula}`}
-            >
-              {labelled ? del : null}
-            </Button>
-          </Popconfirm>
-        )}
-      </Space>
-    );
   };
 
   const columns: ColumnsType<GasComponent> = [
@@ -136,13 +72,6 @@ export default function GasPropertiesPage() {
       align: 'right',
       render: (n: number) => (n ? n : <span className="gas-muted">0</span>),
     },
-    {
-      title: t('common.actions', '操作'),
-      key: 'actions',
-      width: 160,
-      fixed: wide ? 'right' : undefined,
-      render: (_, row) => actions(row, true),
-    },
   ];
 
   // a phone gets the component (formula, name, source) in one column, its molar mass, and icons
@@ -166,68 +95,41 @@ export default function GasPropertiesPage() {
       align: 'right',
       render: (m: number) => <span className="gas-number">{formatMolarMass(m)}</span>,
     },
-    { title: '', key: 'actions', width: 76, render: (_, row) => actions(row, false) },
   ];
 
   return (
-    <Card variant="borderless" data-testid="gas-properties">
-      <div className="gas-header">
-        <div>
-          <Typography.Title level={4} className="gas-title">
-            {t('menu.gasProperties')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {t('properties.hint', '组分的摩尔质量用于组分计算和定值；纯气和产品按化学式引用组分。')}
-          </Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setModal({ editing: null })}
-          data-testid="gas-component-add"
-        >
-          {t('properties.add', '新增组分')}
-        </Button>
-      </div>
-      <div className="gas-toolbar">
-        <Input.Search
-          className="gas-search"
-          allowClear
-          placeholder={t('properties.search', '搜索化学式或名称')}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={setKeyword}
-          data-testid="gas-component-search"
-        />
-      </div>
-      {components.isError ? <LoadFailed onRetry={() => void components.refetch()} /> : null}
-      <Table<GasComponent>
-        rowKey="id"
-        size="middle"
-        columns={wide ? columns : phoneColumns}
-        dataSource={shown}
-        loading={components.isFetching}
-        pagination={false}
-        scroll={wide ? { x: 760 } : undefined}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                keyword.trim()
-                  ? t('properties.noMatch', '没有符合“{{keyword}}”的组分', { keyword: keyword.trim() })
-                  : t('properties.empty', '还没有组分')
-              }
-            />
-          ),
-        }}
-        data-testid="gas-component-table"
-      />
-      <ComponentModal
-        open={modal !== null}
-        editing={modal?.editing ?? null}
-        onClose={() => setModal(null)}
-        onDone={refresh}
-      />
-    </Card>
+    <GasListCard<GasComponent>
+      testId="gas-properties"
+      testPrefix="gas-component"
+      title={t('menu.gasProperties')}
+      hint={t('properties.hint', '组分的摩尔质量用于组分计算和定值；纯气和产品按化学式引用组分。')}
+      addLabel={t('properties.add', '新增组分')}
+      searchPlaceholder={t('properties.search', '搜索化学式或名称')}
+      onSearchChange={setKeyword}
+      onSearch={setKeyword}
+      query={components}
+      rows={shown}
+      pagination={false}
+      columns={columns}
+      phoneColumns={phoneColumns}
+      scrollX={760}
+      actions={{
+        width: 160,
+        testKey: (row) => row.formula,
+        deleteBlocked: (row) =>
+          row.usedBy > 0
+            ? t('properties.inUse', '正被 {{count}} 个纯气或产品使用，不能删除', { count: row.usedBy })
+            : undefined,
+        deleteConfirm: (row) =>
+          t('properties.deleteConfirm', '确定删除组分 {{formula}} 吗？', { formula: row.formula }),
+        onDelete: remove,
+      }}
+      emptyText={
+        keyword.trim()
+          ? t('properties.noMatch', '没有符合“{{keyword}}”的组分', { keyword: keyword.trim() })
+          : t('properties.empty', '还没有组分')
+      }
+      modal={(modal) => <ComponentModal {...modal} onDone={refresh} />}
+    />
   );
 }

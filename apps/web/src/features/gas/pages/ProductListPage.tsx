@@ -1,6 +1,6 @@
-import { CalculatorOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalculatorOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Grid, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import { useSession } from '../../../app/store/session';
 import { usePaging } from '../../../shared/paging';
 import { gasApi, gasKeys, type Product, useProducts } from '../api';
 import { Composition } from '../components/Composition';
-import { LoadFailed } from '../components/LoadFailed';
+import { GasListCard } from '../components/GasListCard';
 import { ProductModal } from '../components/ProductModal';
+import { RowButton } from '../components/RowActions';
 import { gasPaths } from '../model';
 import '../gas.css';
 
@@ -25,12 +26,16 @@ export default function ProductListPage() {
   const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
   const [keyword, setKeyword] = useState('');
   const products = useProducts({ ...paging, keyword });
-  const [modal, setModal] = useState<{ editing: Product | null } | null>(null);
-  const wide = Grid.useBreakpoint().md === true;
   // the calculation is a page of its own (gm_component_cal): offered to those who may open it
   const canCalculate = useSession().user?.menuCode.includes('gm_component_cal') ?? false;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: gasKeys.all });
+
+  /** a new search starts at page 1 */
+  const search = (value: string) => {
+    setKeyword(value.trim());
+    reset();
+  };
 
   const remove = async (row: Product) => {
     try {
@@ -44,57 +49,6 @@ export default function ProductListPage() {
   };
 
   const number = (value: number) => <span className="gas-number">{value}</span>;
-
-  /** Calculate, edit and delete; on a phone as icons, named for screen readers. */
-  const actions = (row: Product, labelled: boolean) => {
-    const calculate = t('product.calculate', '计算');
-    const edit = t('common.edit', '编辑');
-    const del = t('common.delete', '删除');
-    return (
-      <Space size={0} wrap={!labelled}>
-        {canCalculate ? (
-          <Button
-            type="link"
-            size="small"
-            icon={<CalculatorOutlined />}
-            aria-label={calculate}
-            onClick={() => navigate(gasPaths.calculation(row.id))}
-            data-testid={`gas-product-calc-${row.id}`}
-          >
-            {labelled ? calculate : null}
-          </Button>
-        ) : null}
-        <Button
-          type="link"
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={edit}
-          onClick={() => setModal({ editing: row })}
-          data-testid={`gas-product-edit-${row.id}`}
-        >
-          {labelled ? edit : null}
-        </Button>
-        <Popconfirm
-          title={t('product.deleteConfirm', '确定删除产品“{{name}}”吗？', { name: row.name })}
-          okText={del}
-          okButtonProps={{ danger: true }}
-          cancelText={t('common.cancel', '取消')}
-          onConfirm={() => remove(row)}
-        >
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={del}
-            data-testid={`gas-product-delete-${row.id}`}
-          >
-            {labelled ? del : null}
-          </Button>
-        </Popconfirm>
-      </Space>
-    );
-  };
 
   const columns: ColumnsType<Product> = [
     {
@@ -132,13 +86,6 @@ export default function ProductListPage() {
       render: number,
     },
     { title: 'Z', dataIndex: 'z', width: 70, align: 'right', render: number },
-    {
-      title: t('common.actions', '操作'),
-      key: 'actions',
-      width: 230,
-      fixed: wide ? 'right' : undefined,
-      render: (_, row) => actions(row, true),
-    },
   ];
 
   // a phone gets the recipe with its cylinder in one column, and icons
@@ -159,73 +106,48 @@ export default function ProductListPage() {
         </div>
       ),
     },
-    { title: '', key: 'actions', width: 76, render: (_, row) => actions(row, false) },
   ];
 
   return (
-    <Card variant="borderless" data-testid="gas-products">
-      <div className="gas-header">
-        <div>
-          <Typography.Title level={4} className="gas-title">
-            {t('menu.gasProductList')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {t(
-              'product.hint',
-              '混合气配方：各组分的摩尔分数、平衡气和充装条件。点击“计算”得到各组分的目标质量。',
-            )}
-          </Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setModal({ editing: null })}
-          data-testid="gas-product-add"
-        >
-          {t('product.add', '新增产品')}
-        </Button>
-      </div>
-      <div className="gas-toolbar">
-        <Input.Search
-          className="gas-search"
-          allowClear
-          placeholder={t('product.search', '搜索名称、编号或平衡气')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            reset();
-          }}
-          data-testid="gas-product-search"
-        />
-      </div>
-      {products.isError ? <LoadFailed onRetry={() => void products.refetch()} /> : null}
-      <Table<Product>
-        rowKey="id"
-        size="middle"
-        columns={wide ? columns : phoneColumns}
-        dataSource={products.data?.list ?? []}
-        loading={products.isFetching}
-        pagination={pagination(products.data)}
-        scroll={wide ? { x: 1040 } : undefined}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                keyword
-                  ? t('product.noMatch', '没有符合“{{keyword}}”的产品', { keyword })
-                  : t('product.empty', '还没有产品。新增一个混合气配方后即可计算目标质量。')
-              }
+    <GasListCard<Product>
+      testId="gas-products"
+      testPrefix="gas-product"
+      title={t('menu.gasProductList')}
+      hint={t(
+        'product.hint',
+        '混合气配方：各组分的摩尔分数、平衡气和充装条件。点击“计算”得到各组分的目标质量。',
+      )}
+      addLabel={t('product.add', '新增产品')}
+      searchPlaceholder={t('product.search', '搜索名称、编号或平衡气')}
+      onSearch={search}
+      query={products}
+      rows={products.data?.list ?? []}
+      pagination={pagination(products.data)}
+      columns={columns}
+      phoneColumns={phoneColumns}
+      scrollX={1040}
+      actions={{
+        width: 230,
+        leading: (row, labelled) =>
+          canCalculate ? (
+            <RowButton
+              label={t('product.calculate', '计算')}
+              labelled={labelled}
+              icon={<CalculatorOutlined />}
+              onClick={() => navigate(gasPaths.calculation(row.id))}
+              data-testid={`gas-product-calc-${row.id}`}
             />
-          ),
-        }}
-        data-testid="gas-product-table"
-      />
-      <ProductModal
-        open={modal !== null}
-        editing={modal?.editing ?? null}
-        onClose={() => setModal(null)}
-        onDone={refresh}
-      />
-    </Card>
+          ) : null,
+        wrapOnPhone: true,
+        deleteConfirm: (row) => t('product.deleteConfirm', '确定删除产品“{{name}}”吗？', { name: row.name }),
+        onDelete: remove,
+      }}
+      emptyText={
+        keyword
+          ? t('product.noMatch', '没有符合“{{keyword}}”的产品', { keyword })
+          : t('product.empty', '还没有产品。新增一个混合气配方后即可计算目标质量。')
+      }
+      modal={(modal) => <ProductModal {...modal} onDone={refresh} />}
+    />
   );
 }

@@ -1,13 +1,12 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Grid, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../../shared/paging';
 import { gasApi, gasKeys, type PureGas, usePureGases } from '../api';
 import { Formula } from '../components/Formula';
-import { LoadFailed } from '../components/LoadFailed';
+import { GasListCard } from '../components/GasListCard';
 import { PureGasModal } from '../components/PureGasModal';
 import { formatImpurity, formatPurity } from '../model';
 import '../gas.css';
@@ -22,10 +21,14 @@ export default function PureGasPage() {
   const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
   const [keyword, setKeyword] = useState('');
   const gases = usePureGases({ ...paging, keyword });
-  const [modal, setModal] = useState<{ editing: PureGas | null } | null>(null);
-  const wide = Grid.useBreakpoint().md === true;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: gasKeys.all });
+
+  /** a new search starts at page 1 */
+  const search = (value: string) => {
+    setKeyword(value.trim());
+    reset();
+  };
 
   const remove = async (row: PureGas) => {
     try {
@@ -36,44 +39,6 @@ export default function PureGasPage() {
     } catch {
       // the http client showed the error
     }
-  };
-
-  /** Edit and delete; on a phone as icons, named for screen readers. */
-  const actions = (row: PureGas, labelled: boolean) => {
-    const edit = t('common.edit', '编辑');
-    const del = t('common.delete', '删除');
-    return (
-      <Space size={0}>
-        <Button
-          type="link"
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={edit}
-          onClick={() => setModal({ editing: row })}
-          data-testid={`gas-pure-edit-${row.id}`}
-        >
-          {labelled ? edit : null}
-        </Button>
-        <Popconfirm
-          title={t('pure.deleteConfirm', '确定删除纯气“{{name}}”吗？', { name: row.name })}
-          okText={del}
-          okButtonProps={{ danger: true }}
-          cancelText={t('common.cancel', '取消')}
-          onConfirm={() => remove(row)}
-        >
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={del}
-            data-testid={`gas-pure-delete-${row.id}`}
-          >
-            {labelled ? del : null}
-          </Button>
-        </Popconfirm>
-      </Space>
-    );
   };
 
   const impurityTags = (impurities: PureGas['impurities']) =>
@@ -129,13 +94,6 @@ export default function PureGasPage() {
       width: 100,
       render: (v: string) => v || dash,
     },
-    {
-      title: t('common.actions', '操作'),
-      key: 'actions',
-      width: 140,
-      fixed: wide ? 'right' : undefined,
-      render: (_, row) => actions(row, true),
-    },
   ];
 
   // a phone gets the gas with its purity table in one column, and icons
@@ -158,70 +116,34 @@ export default function PureGasPage() {
         </div>
       ),
     },
-    { title: '', key: 'actions', width: 76, render: (_, row) => actions(row, false) },
   ];
 
   return (
-    <Card variant="borderless" data-testid="gas-pure">
-      <div className="gas-header">
-        <div>
-          <Typography.Title level={4} className="gas-title">
-            {t('menu.pureGas')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {t('pure.hint', '配制混合气所用的原料气。杂质按 µmol/mol 列出，主组分为其余部分。')}
-          </Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setModal({ editing: null })}
-          data-testid="gas-pure-add"
-        >
-          {t('pure.add', '新增纯气')}
-        </Button>
-      </div>
-      <div className="gas-toolbar">
-        <Input.Search
-          className="gas-search"
-          allowClear
-          placeholder={t('pure.search', '搜索名称、组分、供应商、批号或钢瓶号')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            reset();
-          }}
-          data-testid="gas-pure-search"
-        />
-      </div>
-      {gases.isError ? <LoadFailed onRetry={() => void gases.refetch()} /> : null}
-      <Table<PureGas>
-        rowKey="id"
-        size="middle"
-        columns={wide ? columns : phoneColumns}
-        dataSource={gases.data?.list ?? []}
-        loading={gases.isFetching}
-        pagination={pagination(gases.data)}
-        scroll={wide ? { x: 1050 } : undefined}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                keyword
-                  ? t('pure.noMatch', '没有符合“{{keyword}}”的纯气', { keyword })
-                  : t('pure.empty', '还没有纯气。添加原料气及其杂质，以便根据称量结果定值。')
-              }
-            />
-          ),
-        }}
-        data-testid="gas-pure-table"
-      />
-      <PureGasModal
-        open={modal !== null}
-        editing={modal?.editing ?? null}
-        onClose={() => setModal(null)}
-        onDone={refresh}
-      />
-    </Card>
+    <GasListCard<PureGas>
+      testId="gas-pure"
+      testPrefix="gas-pure"
+      title={t('menu.pureGas')}
+      hint={t('pure.hint', '配制混合气所用的原料气。杂质按 µmol/mol 列出，主组分为其余部分。')}
+      addLabel={t('pure.add', '新增纯气')}
+      searchPlaceholder={t('pure.search', '搜索名称、组分、供应商、批号或钢瓶号')}
+      onSearch={search}
+      query={gases}
+      rows={gases.data?.list ?? []}
+      pagination={pagination(gases.data)}
+      columns={columns}
+      phoneColumns={phoneColumns}
+      scrollX={1050}
+      actions={{
+        width: 140,
+        deleteConfirm: (row) => t('pure.deleteConfirm', '确定删除纯气“{{name}}”吗？', { name: row.name }),
+        onDelete: remove,
+      }}
+      emptyText={
+        keyword
+          ? t('pure.noMatch', '没有符合“{{keyword}}”的纯气', { keyword })
+          : t('pure.empty', '还没有纯气。添加原料气及其杂质，以便根据称量结果定值。')
+      }
+      modal={(modal) => <PureGasModal {...modal} onDone={refresh} />}
+    />
   );
 }

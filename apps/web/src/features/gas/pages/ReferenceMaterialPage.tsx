@@ -1,14 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Grid, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../../shared/paging';
 import { gasApi, gasKeys, type ReferenceMaterial, useReferences } from '../api';
-import { LoadFailed } from '../components/LoadFailed';
+import { GasListCard } from '../components/GasListCard';
 import { ReferenceModal } from '../components/ReferenceModal';
 import { ReferenceValues } from '../components/ReferenceValues';
+import { today } from '../model';
 import '../gas.css';
 
 const dash = <span className="gas-muted">—</span>;
@@ -24,10 +24,14 @@ export default function ReferenceMaterialPage() {
   const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
   const [keyword, setKeyword] = useState('');
   const references = useReferences({ ...paging, keyword });
-  const [modal, setModal] = useState<{ editing: ReferenceMaterial | null } | null>(null);
-  const wide = Grid.useBreakpoint().md === true;
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: gasKeys.all });
+
+  /** a new search starts at page 1 */
+  const search = (value: string) => {
+    setKeyword(value.trim());
+    reset();
+  };
 
   const remove = async (row: ReferenceMaterial) => {
     try {
@@ -40,48 +44,8 @@ export default function ReferenceMaterialPage() {
     }
   };
 
-  /** Edit and delete; on a phone as icons, named for screen readers. */
-  const actions = (row: ReferenceMaterial, labelled: boolean) => {
-    const edit = t('common.edit', '编辑');
-    const del = t('common.delete', '删除');
-    return (
-      <Space size={0}>
-        <Button
-          type="link"
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={edit}
-          onClick={() => setModal({ editing: row })}
-          data-testid={`gas-reference-edit-${row.id}`}
-        >
-          {labelled ? edit : null}
-        </Button>
-        <Popconfirm
-          title={t('reference.deleteConfirm', '确定删除标准物质“{{name}}”吗？', { name: row.name })}
-          okText={del}
-          okButtonProps={{ danger: true }}
-          cancelText={t('common.cancel', '取消')}
-          onConfirm={() => remove(row)}
-        >
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={del}
-            data-testid={`gas-reference-delete-${row.id}`}
-          >
-            {labelled ? del : null}
-          </Button>
-        </Popconfirm>
-      </Space>
-    );
-  };
-
   const expired = (row: ReferenceMaterial) =>
-    row.expiresOn < new Date().toISOString().slice(0, 10) ? (
-      <Tag color="red">{t('certs.expired', '已过期')}</Tag>
-    ) : null;
+    row.expiresOn < today() ? <Tag color="red">{t('certs.expired', '已过期')}</Tag> : null;
 
   const columns: ColumnsType<ReferenceMaterial> = [
     {
@@ -119,13 +83,6 @@ export default function ReferenceMaterialPage() {
         </span>
       ),
     },
-    {
-      title: t('common.actions', '操作'),
-      key: 'actions',
-      width: 140,
-      fixed: wide ? 'right' : undefined,
-      render: (_, row) => actions(row, true),
-    },
   ];
 
   const phoneColumns: ColumnsType<ReferenceMaterial> = [
@@ -143,70 +100,35 @@ export default function ReferenceMaterialPage() {
         </div>
       ),
     },
-    { title: '', key: 'actions', width: 76, render: (_, row) => actions(row, false) },
   ];
 
   return (
-    <Card variant="borderless" data-testid="gas-reference">
-      <div className="gas-header">
-        <div>
-          <Typography.Title level={4} className="gas-title">
-            {t('menu.referenceMaterial')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {t('reference.hint', '质量控制分析所用的有证标准物质；证书的溯源声明列出所用标准物质。')}
-          </Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setModal({ editing: null })}
-          data-testid="gas-reference-add"
-        >
-          {t('reference.add', '新增标准物质')}
-        </Button>
-      </div>
-      <div className="gas-toolbar">
-        <Input.Search
-          className="gas-search"
-          allowClear
-          placeholder={t('reference.search', '搜索名称、证书编号、发证机构或平衡气')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            reset();
-          }}
-          data-testid="gas-reference-search"
-        />
-      </div>
-      {references.isError ? <LoadFailed onRetry={() => void references.refetch()} /> : null}
-      <Table<ReferenceMaterial>
-        rowKey="id"
-        size="middle"
-        columns={wide ? columns : phoneColumns}
-        dataSource={references.data?.list ?? []}
-        loading={references.isFetching}
-        pagination={pagination(references.data)}
-        scroll={wide ? { x: 1010 } : undefined}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                keyword
-                  ? t('reference.noMatch', '没有符合“{{keyword}}”的标准物质', { keyword })
-                  : t('reference.empty', '还没有标准物质。添加质量控制分析所用的有证标准物质及其认定值。')
-              }
-            />
-          ),
-        }}
-        data-testid="gas-reference-table"
-      />
-      <ReferenceModal
-        open={modal !== null}
-        editing={modal?.editing ?? null}
-        onClose={() => setModal(null)}
-        onDone={refresh}
-      />
-    </Card>
+    <GasListCard<ReferenceMaterial>
+      testId="gas-reference"
+      testPrefix="gas-reference"
+      title={t('menu.referenceMaterial')}
+      hint={t('reference.hint', '质量控制分析所用的有证标准物质；证书的溯源声明列出所用标准物质。')}
+      addLabel={t('reference.add', '新增标准物质')}
+      searchPlaceholder={t('reference.search', '搜索名称、证书编号、发证机构或平衡气')}
+      onSearch={search}
+      query={references}
+      rows={references.data?.list ?? []}
+      pagination={pagination(references.data)}
+      columns={columns}
+      phoneColumns={phoneColumns}
+      scrollX={1010}
+      actions={{
+        width: 140,
+        deleteConfirm: (row) =>
+          t('reference.deleteConfirm', '确定删除标准物质“{{name}}”吗？', { name: row.name }),
+        onDelete: remove,
+      }}
+      emptyText={
+        keyword
+          ? t('reference.noMatch', '没有符合“{{keyword}}”的标准物质', { keyword })
+          : t('reference.empty', '还没有标准物质。添加质量控制分析所用的有证标准物质及其认定值。')
+      }
+      modal={(modal) => <ReferenceModal {...modal} onDone={refresh} />}
+    />
   );
 }
