@@ -975,6 +975,41 @@ export const CATALOGUE = {
     en: 'An order needs at least one item before it is confirmed',
     zh: '单据至少需要一件货品才能确认',
   },
+  stockUnitUnknown: {
+    code: C.BUSINESS,
+    en: 'Serial number {sn} is not in the inventory',
+    zh: '序列号 {sn} 不在库存中',
+  },
+  stockUnitWrongKind: {
+    code: C.BUSINESS,
+    en: 'Serial number {sn} belongs to {category}, which this order does not take',
+    zh: '序列号 {sn} 属于“{category}”，不能加入此单据',
+  },
+  stockSerialTaken: {
+    code: C.CONFLICT,
+    en: 'Serial number {sn} already exists',
+    zh: '序列号 {sn} 已存在',
+  },
+  stockNotEnough: {
+    code: C.BUSINESS,
+    en: '{name}: {available} in stock in {warehouse}, {wanted} wanted',
+    zh: '“{name}”在{warehouse}的库存为 {available}，出库需要 {wanted}',
+  },
+  stockCategoryTaken: {
+    code: C.CONFLICT,
+    en: 'A category named {name} already exists',
+    zh: '名为“{name}”的分类已存在',
+  },
+  stockCategoryInUse: {
+    code: C.CONFLICT,
+    en: '{name} still holds goods or order lines: it cannot be deleted',
+    zh: '“{name}”下仍有货品或单据明细，不能删除',
+  },
+  stockCategoryKindFixed: {
+    code: C.CONFLICT,
+    en: '{name} already holds goods: its kind cannot change',
+    zh: '“{name}”下已有货品，不能修改类型',
+  },
   // gas blending (issue 12 point 4; apps/server/src/modules/gas)
   gasComponentTaken: {
     code: C.CONFLICT,

@@ -24,6 +24,7 @@ import gatewayConfigRoutes from './gatewayconfig/routes';
 import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
 import ingestRoutes from './ingest/routes';
+import inventoryRoutes from './inventory/routes';
 import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
 import packetRoutes from './packets/routes';
@@ -72,4 +73,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   simRoutes,
   gasRoutes,
   cylinderRoutes,
+  inventoryRoutes,
 ];

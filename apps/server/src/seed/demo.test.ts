@@ -65,6 +65,39 @@ describe('demo seed', () => {
     expect(stock.json().data.total).toBe(4);
   });
 
+  it('gives the demo company an inventory whose shipped gateways show what the registry says', async () => {
+    const token = await login(t.app, DEMO_ADMIN_PHONE, DEMO_PASSWORD);
+    const get = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url: `/general/inventory${url}`, headers: bearer(token) })).json()
+        .data;
+    const units = (await get('/unit/list?keyword=SDG&pageSize=100')).list as Array<{
+      sn: string;
+      status: string;
+      stockStatus: number;
+    }>;
+    const status = (sn: string) => units.find((u) => u.sn === sn)?.status;
+    // the demo's registry: three gateways bound to the demo company, one registered only
+    expect(['SDG2024000101', 'SDG2024000102', 'SDG4024000103', 'SDG2024000104'].map(status)).toEqual([
+      'bound',
+      'bound',
+      'bound',
+      'registered',
+    ]);
+    expect(['SDG2024000105', 'SDG2024000106', 'SDG2024000108', 'SDG2024000110'].map(status)).toEqual([
+      'inExitOrder',
+      'stocked',
+      'finished',
+      'inProduction',
+    ]);
+    const exits = (await get('/order/list?kind=exit')).list as Array<{ state: string; units: number }>;
+    expect(exits.map((o) => [o.state, o.units])).toEqual([
+      ['open', 1],
+      ['confirmed', 4],
+    ]);
+    const stock = (await get('/stock')) as Array<{ quantity: number | null }>;
+    expect(stock.some((s) => s.quantity === 500)).toBe(true);
+  });
+
   it('gives the demo company the worked example of gas blending to calculate', async () => {
     const token = await login(t.app, DEMO_ADMIN_PHONE, DEMO_PASSWORD);
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>

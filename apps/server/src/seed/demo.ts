@@ -14,6 +14,7 @@ import type { Db } from '../platform/db';
 import { DEMO_TEXT, seedDemoData } from './demo-data';
 import { seedDemoGas } from './demo-gas';
 import { seedDemoGateways } from './demo-gateways';
+import { seedDemoInventory } from './demo-inventory';
 import { seedDemoSims } from './demo-sims';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -87,6 +88,7 @@ export async function seedDemo(
   });
   await seedDemoSims(db, { companyId: company.id, lang, now: opts.now });
   await seedDemoGas(db, { companyId: company.id, lang });
+  await seedDemoInventory(db, { companyId: company.id, adminId: admin.id, lang });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {

@@ -13,6 +13,7 @@ import { deviceViewsRouteCases } from '../modules/deviceviews/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
 import { firmwareRouteCases } from '../modules/firmware/route-cases';
 import { gasRouteCases } from '../modules/gas/route-cases';
+import { inventoryRouteCases } from '../modules/inventory/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
@@ -60,4 +61,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...simRouteCases,
   ...dataUpdateRouteCases,
   ...gasRouteCases,
+  ...inventoryRouteCases,
 };

@@ -9,11 +9,13 @@ import {
   orderTransition,
   PRODUCTION_STATUSES,
   type ProductionStatus,
+  quantityShortfalls,
   type StockStatusId,
   stockStatusOf,
   type Unit,
   type UnitEvent,
   unitTransition,
+  withRegistry,
 } from './stock';
 
 const ORDER = 7;
@@ -321,5 +323,50 @@ describe('random sequences of operations (property)', () => {
       { numRuns: 300, seed: 42 },
     );
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 9]);
+  });
+});
+
+describe('withRegistry', () => {
+  const out = unitIn('out');
+  it('shows a shipped unit registered once its serial number is in the factory list, bound while a customer holds it', () => {
+    expect(withRegistry(out, { registered: false, bound: false }).status).toBe('out');
+    expect(withRegistry(out, { registered: true, bound: false }).status).toBe('registered');
+    expect(withRegistry(out, { registered: true, bound: true }).status).toBe('bound');
+    expect(stockStatusOf(withRegistry(out, { registered: true, bound: true }))).toBe(4);
+  });
+
+  it('changes nothing of a unit still in the factory: the registry cannot move what is not shipped', () => {
+    for (const status of ['inProduction', 'finished', 'inEntryOrder', 'stocked', 'inExitOrder'] as const) {
+      const unit = unitIn(status);
+      expect(withRegistry(unit, { registered: true, bound: true })).toEqual(unit);
+    }
+  });
+
+  it('keeps a disabled unit disabled', () => {
+    const unit = unitIn('out', true);
+    expect(stockStatusOf(withRegistry(unit, { registered: true, bound: true }))).toBe(9);
+  });
+});
+
+describe('quantityShortfalls', () => {
+  it('sums the lines of one key before comparing with the stock', () => {
+    const available = { 'cable@A': 10, 'antenna@A': 3 };
+    expect(
+      quantityShortfalls(available, [
+        { key: 'cable@A', quantity: 6 },
+        { key: 'cable@A', quantity: 4 },
+        { key: 'antenna@A', quantity: 3 },
+      ]),
+    ).toEqual([]);
+    expect(
+      quantityShortfalls(available, [
+        { key: 'cable@A', quantity: 6 },
+        { key: 'cable@A', quantity: 5 },
+        { key: 'box@B', quantity: 1 },
+      ]),
+    ).toEqual([
+      { key: 'cable@A', available: 10, wanted: 11 },
+      { key: 'box@B', available: 0, wanted: 1 },
+    ]);
   });
 });

@@ -288,3 +288,51 @@ export function countByStockStatus(units: Iterable<Unit>): Record<StockStatusId,
   for (const unit of units) counts[stockStatusOf(unit)] += 1;
   return counts;
 }
+
+// ---- what the gateway registry says -----------------------------------------------------------
+
+/** A shipped unit's serial number in the gateway registry: listed in the factory list, bound by a customer. */
+export interface RegistryState {
+  registered: boolean;
+  bound: boolean;
+}
+
+/**
+ * The unit as the inventory shows it once the gateway registry is heard: a shipped unit whose
+ * serial number is in the factory list is registered, and bound while a customer holds it (the
+ * devices module binds and unbinds; the inventory never stores those two steps, so they cannot
+ * disagree with the registry). The moves are the state machine's own.
+ */
+export function withRegistry(unit: Unit, registry: RegistryState): Unit {
+  let next = unit;
+  const step = (type: 'register' | 'bind') => {
+    const result = unitTransition(next, { type });
+    if (result.ok) next = result.unit;
+  };
+  if (registry.registered || registry.bound) step('register');
+  if (registry.bound) step('bind');
+  return next;
+}
+
+// ---- goods counted, not serial-numbered --------------------------------------------------------
+
+export interface QuantityLine {
+  /** what is counted: a category, in a warehouse */
+  key: string;
+  quantity: number;
+}
+
+/**
+ * What an exit order would take that is not there: each key whose wanted quantity (summed over
+ * the lines) exceeds what is in stock, with both figures. Empty when the exit can go.
+ */
+export function quantityShortfalls(
+  available: Readonly<Record<string, number>>,
+  lines: readonly QuantityLine[],
+): Array<{ key: string; available: number; wanted: number }> {
+  const wanted = new Map<string, number>();
+  for (const line of lines) wanted.set(line.key, (wanted.get(line.key) ?? 0) + line.quantity);
+  return [...wanted]
+    .filter(([key, n]) => n > (available[key] ?? 0))
+    .map(([key, n]) => ({ key, available: available[key] ?? 0, wanted: n }));
+}

@@ -1,0 +1,111 @@
+/**
+ * The demo company's inventory, made through the inventory's own services so every unit moved
+ * as the state machine allows and the production log tells it: gateways (the four serial numbers
+ * the demo's gateway registry knows were produced, stocked and shipped, so three show as bound
+ * by a customer and one as registered), newer gateways stocked, finished and in production, an
+ * open delivery order, purchased SIM cards, and a counted cable.
+ */
+import type { DemoLang } from '../config';
+import {
+  type Actor,
+  addUnits,
+  confirmOrder,
+  createOrder,
+  produceUnits,
+  saveCategory,
+  setQuantities,
+} from '../modules/inventory/service';
+import type { Db } from '../platform/db';
+
+const TEXT = {
+  zh: {
+    gateway: '4G 数据网关',
+    sim: '物联网卡',
+    cable: 'RS485 通信线',
+    warehouse: '成品仓',
+    parts: '辅料仓',
+    customer: '华东水务集团',
+    contact: '王工',
+    address: '上海市浦东新区张江路 88 号',
+    pieces: '台',
+    cards: '张',
+    metres: '米',
+  },
+  en: {
+    gateway: '4G data gateway',
+    sim: 'IoT SIM card',
+    cable: 'RS485 cable',
+    warehouse: 'Finished goods',
+    parts: 'Parts store',
+    customer: 'East Water Group',
+    contact: 'Mr Wang',
+    address: '88 Zhangjiang Road, Pudong, Shanghai',
+    pieces: 'pcs',
+    cards: 'pcs',
+    metres: 'm',
+  },
+} as const;
+
+/** the serial numbers of the demo's gateway registry (demo-gateways.ts) */
+const SHIPPED = ['SDG2024000101', 'SDG2024000102', 'SDG4024000103', 'SDG2024000104'];
+const STOCKED = ['SDG2024000105', 'SDG2024000106', 'SDG2024000107'];
+const FINISHED = ['SDG2024000108', 'SDG2024000109'];
+const MAKING = ['SDG2024000110'];
+const ICCIDS = ['89860012345678900131', '89860012345678900149', '89860012345678900156'];
+
+export async function seedDemoInventory(
+  db: Db,
+  opts: { companyId: number; adminId: number; lang: DemoLang },
+): Promise<void> {
+  const text = TEXT[opts.lang];
+  const actor: Actor = { companyId: opts.companyId, userId: opts.adminId, lang: opts.lang };
+  const gateway = await saveCategory(db, opts.companyId, {
+    name: text.gateway,
+    kind: 'own',
+    model: 'SDG-4G',
+    unit: text.pieces,
+  });
+  const sim = await saveCategory(db, opts.companyId, { name: text.sim, kind: 'sim', unit: text.cards });
+  const cable = await saveCategory(db, opts.companyId, {
+    name: text.cable,
+    kind: 'other',
+    serialized: false,
+    model: 'RVSP 2×0.5',
+    unit: text.metres,
+  });
+
+  const entry = async (source: 'own' | 'sim' | 'other', sns: string[], categoryId?: number) => {
+    const order = await createOrder(db, actor, { kind: 'entry', source, warehouse: text.warehouse });
+    if (sns.length) await addUnits(db, actor, { id: order.id, sns, ...(categoryId ? { categoryId } : {}) });
+    return order;
+  };
+  const exitTo = () =>
+    createOrder(db, actor, {
+      kind: 'exit',
+      warehouse: text.warehouse,
+      customer: text.customer,
+      contact: text.contact,
+      phone: '13800000000',
+      address: text.address,
+    });
+
+  await produceUnits(db, actor, {
+    categoryId: gateway.id,
+    sns: [...SHIPPED, ...STOCKED, ...FINISHED],
+    finished: true,
+  });
+  await produceUnits(db, actor, { categoryId: gateway.id, sns: MAKING });
+  await confirmOrder(db, actor, (await entry('own', [...SHIPPED, ...STOCKED])).id);
+  const shipped = await exitTo();
+  await addUnits(db, actor, { id: shipped.id, sns: SHIPPED });
+  await confirmOrder(db, actor, shipped.id);
+  // a delivery order being prepared: one gateway chosen into it
+  const preparing = await exitTo();
+  await addUnits(db, actor, { id: preparing.id, sns: [STOCKED[0]!] });
+
+  await confirmOrder(db, actor, (await entry('sim', ICCIDS, sim.id)).id);
+
+  const cables = await createOrder(db, actor, { kind: 'entry', source: 'other', warehouse: text.parts });
+  await setQuantities(db, actor, { id: cables.id, lines: [{ categoryId: cable.id, quantity: 500 }] });
+  await confirmOrder(db, actor, cables.id);
+}
