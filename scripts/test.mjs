@@ -12,7 +12,17 @@
 //   --postgres=URL (CI: the server tests once more on that PostgreSQL and, for the MQTT tests,
 //   on a Mosquitto each test file starts).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureDependencies, failuresOf, ROOT, run } from './lib.mjs';
 
@@ -180,16 +190,71 @@ const postgresSuite = (capture) =>
     file: 'server-postgres',
   });
 
-/** The browser tests on the web just built, or the reason they did not run. */
-function browser(built, capture) {
+/**
+ * The browser test files, the longest first: by the seconds each took in the last run here
+ * (.test-artifacts/browser-times.json) when known, else by size (about a second per 100 bytes).
+ */
+function e2eFiles() {
+  const dir = path.join(ROOT, 'apps/web/e2e');
+  let times = {};
+  try {
+    times = JSON.parse(readFileSync(path.join(reportDir, 'browser-times.json'), 'utf8'));
+  } catch {
+    // a clean clone: sizes only
+  }
+  const weight = (file) => times[file] ?? statSync(path.join(dir, file)).size / 100;
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.e2e.ts'))
+    .sort((a, b) => weight(b) - weight(a));
+}
+
+/**
+ * The browser tests on the web just built, or the reason they did not run. The files are a
+ * queue, one vitest run each, taken by one worker from the start and by a second once
+ * `second` resolves (when the other lane is done, so two files never run beside three other
+ * suites): the tail of the run, when the machine would otherwise have one file on two cores,
+ * is shared. The first run compiles the server and seeds the demo template (E2E_TEMPLATE);
+ * the second worker starts once it is ready. Without `second`: one file at a time.
+ */
+async function browser(built, capture, second = null) {
   if (skipE2e) return null;
-  if (!built)
-    return Promise.resolve({ name: 'browser tests (not run: the web build failed)', passed: 0, failed: 1 });
+  if (!built) return { name: 'browser tests (not run: the web build failed)', passed: 0, failed: 1 };
   if (!hasChromium) {
     console.log('\n!! Chromium is missing and cannot be installed here: browser tests NOT run.\n');
-    return Promise.resolve({ name: 'browser tests (not run: no chromium)', passed: 0, failed: 1 });
+    return { name: 'browser tests (not run: no chromium)', passed: 0, failed: 1 };
   }
-  return vitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts'], { capture });
+  const started = Date.now();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-'));
+  const template = path.join(scratch, 'data');
+  const queue = e2eFiles();
+  const runs = [];
+  const times = {};
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const result = await vitest(
+        `browser ${file}`,
+        ['--config', 'apps/web/e2e/vitest.config.ts', `apps/web/e2e/${file}`],
+        { env: { E2E_TEMPLATE: template }, capture, file: `browser-${file.replace(/\.e2e\.ts$/, '')}` },
+      );
+      times[file] = result.seconds;
+      runs.push(result);
+    }
+  };
+  const secondWorker = second?.then(async () => {
+    while (queue.length && !existsSync(`${template}.ready`)) await new Promise((r) => setTimeout(r, 1000));
+    return worker();
+  });
+  await Promise.all([worker(), secondWorker]);
+  rmSync(scratch, { recursive: true, force: true });
+  writeFileSync(path.join(reportDir, 'browser-times.json'), JSON.stringify(times, null, 2));
+  return {
+    name: 'browser',
+    passed: runs.reduce((n, r) => n + r.passed, 0),
+    failed: runs.reduce((n, r) => n + r.failed, 0),
+    failures: runs.flatMap((r) => r.failures),
+    output: runs.map((r) => r.output).join('\n'),
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
 }
 
 if (serial) {
@@ -199,11 +264,11 @@ if (serial) {
   }));
   printStatic(staticDone);
   record(await vitest('unit-and-server', unitArgs));
-  const browserRun = browser(
+  const browserResult = await browser(
     staticDone.some((d) => d.name === 'web build (vite)' && d.ok),
     false,
   );
-  if (browserRun) record(await browserRun);
+  if (browserResult) record(browserResult);
   if (postgresUrl) record(await postgresSuite(false));
 } else {
   console.log(
@@ -211,15 +276,23 @@ if (serial) {
       `${postgresUrl ? ' (and the server suite on PostgreSQL after them)' : ''}; their output follows.`,
   );
   let browserRun = null;
+  let otherLaneDone;
+  const second = new Promise((resolve) => {
+    otherLaneDone = resolve;
+  });
   const staticRun = staticSteps(runCaptured, (built) => {
-    browserRun = browser(built, true);
+    browserRun = browser(built, true, second);
   });
   const unit = await vitest('unit-and-server', unitArgs);
-  const postgresRun = postgresUrl ? postgresSuite(true) : null;
+  const postgres = postgresUrl ? await postgresSuite(true) : null;
+  otherLaneDone();
   printStatic(await staticRun);
   record(unit);
-  if (browserRun) record(await browserRun);
-  if (postgresRun) record(await postgresRun);
+  if (browserRun) {
+    const result = await browserRun;
+    if (result) record(result);
+  }
+  if (postgres) record(postgres);
 }
 
 console.log(`\nnpm test took ${seconds(Date.now() - startedAt)}`);

@@ -9,7 +9,7 @@
  *   migrating and seeding takes many.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,15 +97,37 @@ async function seedTemplate(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`the seeding server did not stop cleanly (exit ${code}):\n${out}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+/** Compile the server and seed a template into `template` (a folder that does not exist yet). */
+async function prepare(template: string): Promise<void> {
   const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], {
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error('could not compile the server (npm run build:server)');
+  await seedTemplate(template);
+}
+
+/**
+ * With E2E_TEMPLATE (set by `npm test`, which runs the browser files as a queue of vitest runs,
+ * one file each, on two workers), the first run prepares that folder and marks it ready, and
+ * every later run starts on it as it is: the compile and seeding happen once per `npm test`,
+ * and `npm test` removes the folder. Without it, each run prepares a template of its own.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const shared = process.env.E2E_TEMPLATE;
+  if (shared) {
+    const ready = `${shared}.ready`;
+    if (!existsSync(ready)) {
+      rmSync(shared, { recursive: true, force: true });
+      await prepare(shared);
+      writeFileSync(ready, new Date().toISOString());
+    }
+    project.provide('e2eDemoTemplate', shared);
+    return () => {};
+  }
   const root = mkdtempSync(path.join(os.tmpdir(), 'platform-e2e-template-'));
   const template = path.join(root, 'data');
   try {
-    await seedTemplate(template);
+    await prepare(template);
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;

@@ -8,7 +8,8 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_ADMIN, type Lang, loginAs, newContext, type RunningServer } from './harness';
+import { COMPANY_KEY, TOKEN_KEY, USER_KEY } from '../src/app/store/session';
+import { DEMO_ADMIN, type Lang, newContext, type RunningServer } from './harness';
 
 /** The spec's words for a refused image upload (English), checked word for word. */
 export const SPEC_FORMAT =
@@ -98,7 +99,12 @@ export function supportFor(run: () => Run) {
     expect(result.code).toBe(0);
   }
 
-  /** A new browser context and page, logged in through the login page (as the demo administrator). */
+  /**
+   * A new browser context and page, logged in (as the demo administrator unless told), on the
+   * app's home page. The session comes from the API and is put in the page's local storage as
+   * the login page stores it (token with its expiry, user, company): a person's login is what
+   * auth.e2e.ts tests; here it would only cost every test a boot of the login page.
+   */
   async function openAs(
     lang: Lang = 'zh',
     width = 1440,
@@ -106,7 +112,29 @@ export function supportFor(run: () => Run) {
   ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await newContext(run().browser, { lang, width });
     const page = await context.newPage();
-    await loginAs(page, run().server.url, who.phone, who.password);
+    const login = await api<{ token: string; expiresIn?: number }>('/user/access/getToken', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ phone: who.phone, password: who.password }).toString(),
+    });
+    expect(login.code, login.message).toBe(0);
+    const { token, expiresIn } = login.data;
+    const user = await api<{ companyId: number | null }>('/user/getUser', { token });
+    expect(user.code, user.message).toBe(0);
+    const company = user.data.companyId == null ? null : (await api('/company/getCompany', { token })).data;
+    // a static file of the app's origin, so its local storage can be written before the app boots
+    await page.goto(`${run().server.url}/favicon.svg`);
+    const stored = [
+      [TOKEN_KEY, token, expiresIn ? Date.now() + expiresIn * 1000 : null],
+      [USER_KEY, user.data, null],
+      [COMPANY_KEY, company, null],
+    ] as const;
+    await page.evaluate((entries) => {
+      for (const [key, v, e] of entries)
+        if (v != null) window.localStorage.setItem(key, JSON.stringify(e ? { v, e } : { v }));
+    }, stored);
+    await page.goto(run().server.url);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
     return { context, page };
   }
 

@@ -13,7 +13,8 @@ export default defineConfig({
     // a page answers a click in well under a second on a quiet machine; a loaded one (the server
     // suite on PostgreSQL runs beside these) takes seconds: a poll waits as a person would
     expect: { poll: { timeout: 15_000 } },
-    // each file starts its own server and browser; two cores: one file at a time
+    // each file starts its own server and browser; one file per run (npm test runs the files as
+    // a queue on up to two workers: scripts/test.mjs)
     fileParallelism: false,
   },
 });
