@@ -1002,13 +1002,43 @@ export const CATALOGUE = {
   },
   stockCategoryInUse: {
     code: C.CONFLICT,
-    en: '{name} still holds goods or order lines: it cannot be deleted',
-    zh: '“{name}”下仍有货品或单据明细，不能删除',
+    en: '{name} still holds goods, order lines or production plans: it cannot be deleted',
+    zh: '“{name}”下仍有货品、单据明细或生产计划，不能删除',
   },
   stockCategoryKindFixed: {
     code: C.CONFLICT,
     en: '{name} already holds goods: its kind cannot change',
     zh: '“{name}”下已有货品，不能修改类型',
+  },
+  productionScheduleState: {
+    code: C.BUSINESS,
+    en: 'This plan is {status}: it cannot be {action}',
+    zh: '该生产计划当前为“{status}”，不能{action}',
+  },
+  productionUnitsUnfinished: {
+    code: C.BUSINESS,
+    en: '{count} units of this plan are still in production',
+    zh: '该计划还有 {count} 件产品在生产中',
+  },
+  productionQuantityExceeded: {
+    code: C.BUSINESS,
+    en: 'The plan makes {quantity}: {count} would be recorded',
+    zh: '该计划数量为 {quantity}，登记后将达到 {count}',
+  },
+  productionQuantityBelow: {
+    code: C.VALIDATION,
+    en: '{count} units are already recorded: the quantity cannot be less',
+    zh: '已登记 {count} 件产品，数量不能少于此数',
+  },
+  productionUnitNotInPlan: {
+    code: C.BUSINESS,
+    en: 'Serial number {sn} was not made by plan {number}',
+    zh: '序列号 {sn} 不属于生产计划 {number}',
+  },
+  productionScheduleInUse: {
+    code: C.CONFLICT,
+    en: '{count} units are recorded against this plan: it can be finished, not cancelled or deleted',
+    zh: '该计划已登记 {count} 件产品，只能完成，不能取消或删除',
   },
   // gas blending (issue 12 point 4; apps/server/src/modules/gas)
   gasComponentTaken: {

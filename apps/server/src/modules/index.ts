@@ -29,6 +29,7 @@ import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
 import packetRoutes from './packets/routes';
 import passthroughRoutes from './passthrough/routes';
+import productionRoutes from './production/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
 import simRoutes from './sims/routes';
@@ -74,4 +75,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   gasRoutes,
   cylinderRoutes,
   inventoryRoutes,
+  productionRoutes,
 ];

@@ -3,7 +3,8 @@
  * as the state machine allows and the production log tells it: gateways (the four serial numbers
  * the demo's gateway registry knows were produced, stocked and shipped, so three show as bound
  * by a customer and one as registered), newer gateways stocked, finished and in production, an
- * open delivery order, purchased SIM cards, and a counted cable.
+ * open delivery order, purchased SIM cards, and a counted cable; the production plans that made
+ * the gateways (one finished, one in production, one planned).
  */
 import type { DemoLang } from '../config';
 import {
@@ -11,10 +12,10 @@ import {
   addUnits,
   confirmOrder,
   createOrder,
-  produceUnits,
   saveCategory,
   setQuantities,
 } from '../modules/inventory/service';
+import { recordUnits, saveSchedule, scheduleAction } from '../modules/production/service';
 import type { Db } from '../platform/db';
 
 const TEXT = {
@@ -30,6 +31,8 @@ const TEXT = {
     pieces: '台',
     cards: '张',
     metres: '米',
+    line1: '一号线',
+    line2: '二号线',
   },
   en: {
     gateway: '4G data gateway',
@@ -43,6 +46,8 @@ const TEXT = {
     pieces: 'pcs',
     cards: 'pcs',
     metres: 'm',
+    line1: 'Line 1',
+    line2: 'Line 2',
   },
 } as const;
 
@@ -89,12 +94,36 @@ export async function seedDemoInventory(
       address: text.address,
     });
 
-  await produceUnits(db, actor, {
+  // a finished plan made the gateways shipped and stocked; the current one is half way
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const made = await saveSchedule(db, actor, {
     categoryId: gateway.id,
-    sns: [...SHIPPED, ...STOCKED, ...FINISHED],
-    finished: true,
+    quantity: SHIPPED.length + STOCKED.length,
+    line: text.line1,
+    startOn: day(-10),
+    endOn: day(-6),
   });
-  await produceUnits(db, actor, { categoryId: gateway.id, sns: MAKING });
+  await scheduleAction(db, actor, { id: made.id, action: 'start' });
+  await recordUnits(db, actor, { id: made.id, sns: [...SHIPPED, ...STOCKED], finished: true });
+  await scheduleAction(db, actor, { id: made.id, action: 'finish' });
+  const making = await saveSchedule(db, actor, {
+    categoryId: gateway.id,
+    quantity: 10,
+    line: text.line2,
+    startOn: day(-1),
+    endOn: day(4),
+  });
+  await scheduleAction(db, actor, { id: making.id, action: 'start' });
+  await recordUnits(db, actor, { id: making.id, sns: FINISHED, finished: true });
+  await recordUnits(db, actor, { id: making.id, sns: MAKING });
+  // the next one, planned
+  await saveSchedule(db, actor, {
+    categoryId: gateway.id,
+    quantity: 20,
+    line: text.line1,
+    startOn: day(5),
+    endOn: day(9),
+  });
   await confirmOrder(db, actor, (await entry('own', [...SHIPPED, ...STOCKED])).id);
   const shipped = await exitTo();
   await addUnits(db, actor, { id: shipped.id, sns: SHIPPED });

@@ -96,6 +96,14 @@ describe('demo seed', () => {
     ]);
     const stock = (await get('/stock')) as Array<{ quantity: number | null }>;
     expect(stock.some((s) => s.quantity === 500)).toBe(true);
+    const plans = (
+      await t.app.inject({ method: 'GET', url: '/general/production/schedule/list', headers: bearer(token) })
+    ).json().data.list as Array<{ status: string; recorded: number; inProduction: number }>;
+    expect(plans.map((p) => [p.status, p.recorded, p.inProduction])).toEqual([
+      ['planned', 0, 0],
+      ['inProduction', 3, 1],
+      ['finished', 7, 0],
+    ]);
   });
 
   it('gives the demo company the worked example of gas blending to calculate', async () => {

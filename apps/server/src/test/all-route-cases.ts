@@ -13,15 +13,16 @@ import { deviceViewsRouteCases } from '../modules/deviceviews/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
 import { firmwareRouteCases } from '../modules/firmware/route-cases';
 import { gasRouteCases } from '../modules/gas/route-cases';
-import { inventoryRouteCases } from '../modules/inventory/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
+import { inventoryRouteCases } from '../modules/inventory/route-cases';
 import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { packetsRouteCases } from '../modules/packets/route-cases';
 import { passthroughRouteCases } from '../modules/passthrough/route-cases';
+import { productionRouteCases } from '../modules/production/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
 import { simRouteCases } from '../modules/sims/route-cases';
@@ -62,4 +63,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...dataUpdateRouteCases,
   ...gasRouteCases,
   ...inventoryRouteCases,
+  ...productionRouteCases,
 };

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOf, productionReport } from './production';
+import {
+  dayOf,
+  productionReport,
+  SCHEDULE_STATUSES,
+  type ScheduleStatus,
+  scheduleTransition,
+} from './production';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -71,6 +77,101 @@ describe('production output by day, line and product', () => {
         }
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('production plans', () => {
+  const none = { quantity: 3, recorded: 0, inProduction: 0 };
+  const events = [
+    { type: 'start' },
+    { type: 'finish' },
+    { type: 'cancel' },
+    { type: 'record', count: 1 },
+    { type: 'edit', quantity: 3 },
+  ] as const;
+  // what each status allows with nothing recorded: the whole table, allowed and refused
+  const allowed: Record<ScheduleStatus, Record<(typeof events)[number]['type'], ScheduleStatus | null>> = {
+    planned: { start: 'inProduction', finish: null, cancel: 'cancelled', record: null, edit: 'planned' },
+    inProduction: {
+      start: null,
+      finish: 'finished',
+      cancel: 'cancelled',
+      record: 'inProduction',
+      edit: 'inProduction',
+    },
+    finished: { start: null, finish: null, cancel: null, record: null, edit: null },
+    cancelled: { start: null, finish: null, cancel: null, record: null, edit: null },
+  };
+
+  it('allows and refuses every event in every status as the table says', () => {
+    for (const status of SCHEDULE_STATUSES)
+      for (const event of events) {
+        const result = scheduleTransition(status, none, event);
+        const expected = allowed[status][event.type];
+        if (expected) expect(result, `${status} ${event.type}`).toEqual({ ok: true, status: expected });
+        else
+          expect(result, `${status} ${event.type}`).toEqual({
+            ok: false,
+            refusal: { key: 'productionScheduleState', status, action: event.type },
+          });
+      }
+  });
+
+  it('records units up to the quantity, finishes only when none is still in production', () => {
+    const counts = { quantity: 3, recorded: 2, inProduction: 1 };
+    expect(scheduleTransition('inProduction', counts, { type: 'record', count: 1 }).ok).toBe(true);
+    expect(scheduleTransition('inProduction', counts, { type: 'record', count: 2 })).toEqual({
+      ok: false,
+      refusal: { key: 'productionQuantityExceeded', quantity: 3, count: 4 },
+    });
+    expect(scheduleTransition('inProduction', counts, { type: 'finish' })).toEqual({
+      ok: false,
+      refusal: { key: 'productionUnitsUnfinished', count: 1 },
+    });
+    expect(scheduleTransition('inProduction', { ...counts, inProduction: 0 }, { type: 'finish' }).ok).toBe(
+      true,
+    );
+    expect(scheduleTransition('inProduction', counts, { type: 'cancel' })).toEqual({
+      ok: false,
+      refusal: { key: 'productionScheduleInUse', count: 2 },
+    });
+    expect(scheduleTransition('inProduction', counts, { type: 'edit', quantity: 1 })).toEqual({
+      ok: false,
+      refusal: { key: 'productionQuantityBelow', count: 2 },
+    });
+  });
+
+  it('never lets random operations record more than the quantity or finish with units in production', () => {
+    const op = fc.oneof(
+      fc.constant({ type: 'start' as const }),
+      fc.constant({ type: 'finish' as const }),
+      fc.constant({ type: 'cancel' as const }),
+      fc.record({ type: fc.constant('record' as const), count: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ type: fc.constant('edit' as const), quantity: fc.integer({ min: 1, max: 8 }) }),
+      fc.constant({ type: 'finishUnit' as const }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.array(op, { maxLength: 30 }), (quantity, ops) => {
+        let status: ScheduleStatus = 'planned';
+        const counts = { quantity, recorded: 0, inProduction: 0 };
+        for (const o of ops) {
+          if (o.type === 'finishUnit') {
+            if (counts.inProduction > 0) counts.inProduction -= 1;
+            continue;
+          }
+          const result = scheduleTransition(status, counts, o);
+          if (!result.ok) continue;
+          if (o.type === 'finish') expect(counts.inProduction).toBe(0);
+          status = result.status;
+          if (o.type === 'record') {
+            counts.recorded += o.count;
+            counts.inProduction += o.count;
+          }
+          if (o.type === 'edit') counts.quantity = o.quantity;
+          expect(counts.recorded).toBeLessThanOrEqual(counts.quantity);
+        }
+      }),
     );
   });
 });

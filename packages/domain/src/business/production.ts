@@ -5,6 +5,7 @@
  */
 import { DEFAULT_TIME_ZONE } from '../data/time';
 import { formatInstant } from '../data/values';
+import type { Lang } from '../errors';
 
 export interface FinishedUnit {
   /** when production finished it, or null while it is still in production */
@@ -60,4 +61,94 @@ export function productionReport(
       a.day.localeCompare(b.day) || a.line.localeCompare(b.line) || a.product.localeCompare(b.product),
   );
   return report;
+}
+
+// ---- production plans (scheduling, pm_scheduling; the process view, pm_process) -------------
+
+export const SCHEDULE_STATUSES = ['planned', 'inProduction', 'finished', 'cancelled'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+export const SCHEDULE_STATUS_LABELS: Record<ScheduleStatus, Record<Lang, string>> = {
+  planned: { zh: '已计划', en: 'planned' },
+  inProduction: { zh: '生产中', en: 'in production' },
+  finished: { zh: '已完成', en: 'finished' },
+  cancelled: { zh: '已取消', en: 'cancelled' },
+};
+
+export type ScheduleAction = 'start' | 'finish' | 'cancel' | 'record' | 'edit';
+
+export const SCHEDULE_ACTION_LABELS: Record<ScheduleAction, Record<Lang, string>> = {
+  start: { zh: '开始生产', en: 'started' },
+  finish: { zh: '完成', en: 'finished' },
+  cancel: { zh: '取消', en: 'cancelled' },
+  record: { zh: '登记产品', en: 'given units' },
+  edit: { zh: '修改', en: 'changed' },
+};
+
+/** What a plan holds now: units recorded against it, and how many of them are still in production. */
+export interface ScheduleCounts {
+  quantity: number;
+  recorded: number;
+  inProduction: number;
+}
+
+export type ScheduleRefusal =
+  | { key: 'productionScheduleState'; status: ScheduleStatus; action: ScheduleAction }
+  | { key: 'productionUnitsUnfinished'; count: number }
+  | { key: 'productionQuantityExceeded'; quantity: number; count: number }
+  | { key: 'productionQuantityBelow'; count: number }
+  | { key: 'productionScheduleInUse'; count: number };
+
+export type ScheduleResult = { ok: true; status: ScheduleStatus } | { ok: false; refusal: ScheduleRefusal };
+
+/**
+ * A plan's next status, or why not. planned ─start→ inProduction ─finish→ finished;
+ * planned ─cancel→ cancelled (a plan with units recorded is finished, not cancelled). Units
+ * are recorded only while in production and never beyond the quantity; a plan finishes once
+ * none of its units is still in production. Editing keeps the quantity at least what is
+ * recorded, and ends with the plan.
+ */
+export function scheduleTransition(
+  status: ScheduleStatus,
+  counts: ScheduleCounts,
+  event:
+    | { type: 'start' | 'finish' | 'cancel' }
+    | { type: 'record'; count: number }
+    | { type: 'edit'; quantity: number },
+): ScheduleResult {
+  const refused = (): ScheduleResult => ({
+    ok: false,
+    refusal: { key: 'productionScheduleState', status, action: event.type },
+  });
+  switch (event.type) {
+    case 'start':
+      return status === 'planned' ? { ok: true, status: 'inProduction' } : refused();
+    case 'finish':
+      if (status !== 'inProduction') return refused();
+      if (counts.inProduction > 0)
+        return { ok: false, refusal: { key: 'productionUnitsUnfinished', count: counts.inProduction } };
+      return { ok: true, status: 'finished' };
+    case 'cancel':
+      if (status !== 'planned' && status !== 'inProduction') return refused();
+      if (counts.recorded > 0)
+        return { ok: false, refusal: { key: 'productionScheduleInUse', count: counts.recorded } };
+      return { ok: true, status: 'cancelled' };
+    case 'record':
+      if (status !== 'inProduction') return refused();
+      if (counts.recorded + event.count > counts.quantity)
+        return {
+          ok: false,
+          refusal: {
+            key: 'productionQuantityExceeded',
+            quantity: counts.quantity,
+            count: counts.recorded + event.count,
+          },
+        };
+      return { ok: true, status };
+    case 'edit':
+      if (status !== 'planned' && status !== 'inProduction') return refused();
+      if (event.quantity < counts.recorded)
+        return { ok: false, refusal: { key: 'productionQuantityBelow', count: counts.recorded } };
+      return { ok: true, status };
+  }
 }

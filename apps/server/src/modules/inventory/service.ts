@@ -32,6 +32,7 @@ import { type Db, isUniqueViolation } from '../../platform/db';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
 import { gateways } from '../gateways/tables';
+import { productionSchedules } from '../production/tables';
 import {
   type CategoryKind,
   inventoryCategories,
@@ -349,16 +350,14 @@ export async function saveCategory(db: Db, companyId: number, input: CategoryInp
   }
 }
 
+/** Whether goods, order lines or production plans name the category. */
 async function categoryUsed(db: Db, id: number): Promise<boolean> {
-  const [units] = await db
-    .select({ n: count() })
-    .from(inventoryUnits)
-    .where(eq(inventoryUnits.categoryId, id));
-  const [lines] = await db
-    .select({ n: count() })
-    .from(inventoryOrderLines)
-    .where(eq(inventoryOrderLines.categoryId, id));
-  return Number(units?.n ?? 0) + Number(lines?.n ?? 0) > 0;
+  const counted = await Promise.all([
+    db.select({ n: count() }).from(inventoryUnits).where(eq(inventoryUnits.categoryId, id)),
+    db.select({ n: count() }).from(inventoryOrderLines).where(eq(inventoryOrderLines.categoryId, id)),
+    db.select({ n: count() }).from(productionSchedules).where(eq(productionSchedules.categoryId, id)),
+  ]);
+  return counted.some(([row]) => Number(row?.n ?? 0) > 0);
 }
 
 export async function deleteCategory(db: Db, companyId: number, id: number): Promise<void> {
@@ -468,6 +467,7 @@ async function createUnits(
   sns: string[],
   finished: boolean,
   action: 'produce' | 'purchase',
+  scheduleId: number | null = null,
 ): Promise<UnitRow[]> {
   const finishedUnit = unitTransition(NEW_UNIT, { type: 'finish' });
   if (!finishedUnit.ok) throw new Error('a new unit cannot be finished');
@@ -482,6 +482,7 @@ async function createUnits(
         status: start.status,
         disabled: start.disabled,
         orderId: start.orderId,
+        scheduleId,
       })),
     )
     .returning();
@@ -514,7 +515,7 @@ async function unitsBySerial(db: Db, companyId: number, sns: string[]): Promise<
 export async function produceUnits(
   db: Db,
   actor: Actor,
-  input: { categoryId: number; sns: string[]; finished?: boolean },
+  input: { categoryId: number; sns: string[]; finished?: boolean; scheduleId?: number },
 ): Promise<{ created: number }> {
   const category = await categoryRow(db, actor.companyId, input.categoryId, 'categoryId');
   if (category.kind !== 'own') throw fieldError('categoryId');
@@ -525,7 +526,15 @@ export async function produceUnits(
       [...taken.keys()].map((sn) => new AppError('stockSerialTaken', { sn })),
       actor.lang,
     );
-  const rows = await createUnits(db, actor, category, sns, input.finished ?? false, 'produce');
+  const rows = await createUnits(
+    db,
+    actor,
+    category,
+    sns,
+    input.finished ?? false,
+    'produce',
+    input.scheduleId,
+  );
   return { created: rows.length };
 }
 

@@ -59,6 +59,8 @@ export const inventoryUnits = pgTable(
     orderId: integer('order_id'),
     /** where it is kept once stocked */
     warehouse: varchar('warehouse', { length: 50 }).notNull().default(''),
+    /** the production plan that made it (production_schedules; none for purchased goods) */
+    scheduleId: integer('schedule_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -66,6 +68,7 @@ export const inventoryUnits = pgTable(
     unique('inventory_units_company_sn').on(t.companyId, t.sn),
     index('inventory_units_category').on(t.categoryId),
     index('inventory_units_order').on(t.orderId),
+    index('inventory_units_schedule').on(t.scheduleId),
   ],
 );
 
