@@ -1040,6 +1040,17 @@ export const CATALOGUE = {
     en: '{count} units are recorded against this plan: it can be finished, not cancelled or deleted',
     zh: '该计划已登记 {count} 件产品，只能完成，不能取消或删除',
   },
+  // sales (issue 12 point 2; apps/server/src/modules/sales)
+  salesOrderState: {
+    code: C.BUSINESS,
+    en: 'This order is {status}: it cannot be {action}',
+    zh: '该订单当前为“{status}”，不能{action}',
+  },
+  salesServiceNeedsCompany: {
+    code: C.VALIDATION,
+    en: 'A service subscription is sold to a company of the platform: choose the customer company',
+    zh: '服务订阅只能销售给平台上的企业：请选择客户企业',
+  },
   // gas blending (issue 12 point 4; apps/server/src/modules/gas)
   gasComponentTaken: {
     code: C.CONFLICT,

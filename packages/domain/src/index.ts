@@ -5,6 +5,7 @@ export * from './boards/edit';
 export * from './boards/play';
 export * from './boards/templates';
 export * from './business/production';
+export * from './business/sales';
 export * from './business/stock';
 export * from './business/subscription';
 export * from './charts/config';

@@ -30,6 +30,7 @@ import ordersRoutes from './orders/routes';
 import packetRoutes from './packets/routes';
 import passthroughRoutes from './passthrough/routes';
 import productionRoutes from './production/routes';
+import salesRoutes from './sales/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
 import simRoutes from './sims/routes';
@@ -76,4 +77,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   cylinderRoutes,
   inventoryRoutes,
   productionRoutes,
+  salesRoutes,
 ];

@@ -21,6 +21,7 @@ export * from '../modules/inventory/tables';
 export * from '../modules/orders/tables';
 export * from '../modules/packets/tables';
 export * from '../modules/production/tables';
+export * from '../modules/sales/tables';
 export * from '../modules/records/tables';
 export * from '../modules/roles/tables';
 export * from '../modules/sims/tables';

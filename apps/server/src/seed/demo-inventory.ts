@@ -4,7 +4,7 @@
  * the demo's gateway registry knows were produced, stocked and shipped, so three show as bound
  * by a customer and one as registered), newer gateways stocked, finished and in production, an
  * open delivery order, purchased SIM cards, and a counted cable; the production plans that made
- * the gateways (one finished, one in production, one planned).
+ * the gateways (one finished, one in production, one planned); two sales orders.
  */
 import type { DemoLang } from '../config';
 import {
@@ -16,6 +16,7 @@ import {
   setQuantities,
 } from '../modules/inventory/service';
 import { recordUnits, saveSchedule, scheduleAction } from '../modules/production/service';
+import { payOrder, submitOrder } from '../modules/sales/service';
 import type { Db } from '../platform/db';
 
 const TEXT = {
@@ -133,6 +134,20 @@ export async function seedDemoInventory(
   await addUnits(db, actor, { id: preparing.id, sns: [STOCKED[0]!] });
 
   await confirmOrder(db, actor, (await entry('sim', ICCIDS, sim.id)).id);
+
+  // sales: gateways sold to the water group (paid), a year of service for the demo company itself
+  // waiting for payment (paying it moves the demo's service end, which the top bar shows)
+  const sold = await submitOrder(db, actor, {
+    customer: text.customer,
+    contact: text.contact,
+    address: text.address,
+    lines: [{ kind: 'product', categoryId: gateway.id, quantity: SHIPPED.length, unitPriceCents: 128_000 }],
+  });
+  await payOrder(db, actor, { id: sold.id });
+  await submitOrder(db, actor, {
+    customerCompanyId: opts.companyId,
+    lines: [{ kind: 'service', plan: 0, months: 12, quantity: 1, unitPriceCents: 980_000 }],
+  });
 
   const cables = await createOrder(db, actor, { kind: 'entry', source: 'other', warehouse: text.parts });
   await setQuantities(db, actor, { id: cables.id, lines: [{ categoryId: cable.id, quantity: 500 }] });

@@ -104,6 +104,13 @@ describe('demo seed', () => {
       ['inProduction', 3, 1],
       ['finished', 7, 0],
     ]);
+    const sales = (
+      await t.app.inject({ method: 'GET', url: '/general/sales/order/list', headers: bearer(token) })
+    ).json().data.list as Array<{ status: string; totalCents: number }>;
+    expect(sales.map((o) => [o.status, o.totalCents])).toEqual([
+      ['submitted', 980_000],
+      ['paid', 512_000],
+    ]);
   });
 
   it('gives the demo company the worked example of gas blending to calculate', async () => {

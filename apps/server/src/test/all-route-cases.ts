@@ -23,6 +23,7 @@ import { ordersRouteCases } from '../modules/orders/route-cases';
 import { packetsRouteCases } from '../modules/packets/route-cases';
 import { passthroughRouteCases } from '../modules/passthrough/route-cases';
 import { productionRouteCases } from '../modules/production/route-cases';
+import { salesRouteCases } from '../modules/sales/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
 import { simRouteCases } from '../modules/sims/route-cases';
@@ -64,4 +65,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...gasRouteCases,
   ...inventoryRouteCases,
   ...productionRouteCases,
+  ...salesRouteCases,
 };
