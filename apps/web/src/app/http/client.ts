@@ -4,7 +4,7 @@
  * JSON text. Every response is the envelope {code, message, data}:
  * - code 0 resolves (helpers resolve to `data`);
  * - any other code, also when it arrives with a non-2xx HTTP status, shows an error
- *   notification titled with the tip word (description: `data` for 50001 when present,
+ *   notification titled with the tip word (description: `data` for 50001 when it is a text,
  *   otherwise `message`) and rejects with an ApiError;
  * - 70004 (expired) and 70006 (invalid or revoked) also drop the stored token, user and
  *   company and reload the page after 1 s, which lands on /login.
@@ -95,11 +95,11 @@ function dropSessionAndReload(): void {
 }
 
 function failEnvelope(envelope: Envelope, config: AxiosRequestConfig | undefined, status?: number): ApiError {
+  // 50001 with a text in `data` (the spec's business error): that text; a refusal that carries
+  // structured data (the field it names, the serial numbers it refused) reads as its message
   const text =
-    envelope.code === ERROR_CODES.BUSINESS && envelope.data != null && envelope.data !== ''
-      ? typeof envelope.data === 'string'
-        ? envelope.data
-        : JSON.stringify(envelope.data)
+    envelope.code === ERROR_CODES.BUSINESS && typeof envelope.data === 'string' && envelope.data !== ''
+      ? envelope.data
       : envelope.message;
   const endsSession =
     envelope.code === ERROR_CODES.TOKEN_EXPIRED || envelope.code === ERROR_CODES.TOKEN_INVALID;
