@@ -75,7 +75,7 @@ export const SCHEDULE_STATUS_LABELS: Record<ScheduleStatus, Record<Lang, string>
   cancelled: { zh: '已取消', en: 'cancelled' },
 };
 
-export type ScheduleAction = 'start' | 'finish' | 'cancel' | 'record' | 'edit';
+export type ScheduleAction = 'start' | 'finish' | 'cancel' | 'record' | 'edit' | 'delete';
 
 export const SCHEDULE_ACTION_LABELS: Record<ScheduleAction, Record<Lang, string>> = {
   start: { zh: '开始生产', en: 'started' },
@@ -83,6 +83,7 @@ export const SCHEDULE_ACTION_LABELS: Record<ScheduleAction, Record<Lang, string>
   cancel: { zh: '取消', en: 'cancelled' },
   record: { zh: '登记产品', en: 'given units' },
   edit: { zh: '修改', en: 'changed' },
+  delete: { zh: '删除', en: 'deleted' },
 };
 
 /** What a plan holds now: units recorded against it, and how many of them are still in production. */

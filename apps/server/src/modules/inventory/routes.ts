@@ -159,7 +159,18 @@ export default async function inventoryRoutes(app: App): Promise<void> {
   app.get(
     '/inventory/category/list',
     {
-      config: { permission: ['im_category', 'im_inventory', 'im_entry', 'im_exit', 'im_production_log'] },
+      // the production and sales forms pick products from it
+      config: {
+        permission: [
+          'im_category',
+          'im_inventory',
+          'im_entry',
+          'im_exit',
+          'im_production_log',
+          'pm_scheduling',
+          'pm_process',
+        ],
+      },
       schema: {
         tags: ['inventory'],
         summary: 'Categories of goods with what each holds: units by stock status, or the quantity on hand',

@@ -9,6 +9,7 @@ import {
   DEFAULT_TIME_ZONE,
   isCalendarDate,
   type Lang,
+  messageFor,
   productionReport,
   SCHEDULE_ACTION_LABELS,
   SCHEDULE_STATUS_LABELS,
@@ -276,7 +277,7 @@ export async function deleteSchedule(db: Db, actor: Actor, id: number): Promise<
   if (counts.recorded > 0)
     throw refusalError({ key: 'productionScheduleInUse', count: counts.recorded }, actor.lang);
   if (row.status !== 'planned' && row.status !== 'cancelled')
-    throw refusalError({ key: 'productionScheduleState', status: row.status, action: 'cancel' }, actor.lang);
+    throw refusalError({ key: 'productionScheduleState', status: row.status, action: 'delete' }, actor.lang);
   await db.delete(productionSchedules).where(eq(productionSchedules.id, row.id));
 }
 
@@ -331,12 +332,16 @@ export async function finishUnits(
     .where(and(eq(inventoryUnits.scheduleId, row.id), inArray(inventoryUnits.sn, sns)));
   const known = new Set(mine.map((u) => u.sn));
   const foreign = sns.filter((sn) => !known.has(sn));
-  if (foreign.length)
-    throw new AppError(
-      'productionUnitNotInPlan',
-      { sn: foreign[0]!, number: row.number },
-      { field: 'sns', refusals: foreign.map((sn) => ({ sn })) },
-    );
+  if (foreign.length) {
+    const params = (sn: string) => ({ sn, number: row.number });
+    throw new AppError('productionUnitNotInPlan', params(foreign[0]!), {
+      field: 'sns',
+      refusals: foreign.map((sn) => ({
+        sn,
+        message: messageFor('productionUnitNotInPlan', actor.lang, params(sn)),
+      })),
+    });
+  }
   return unitAction(db, actor, { sns, action: 'finish' });
 }
 
