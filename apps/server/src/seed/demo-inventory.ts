@@ -8,7 +8,6 @@
  */
 import type { DemoLang } from '../config';
 import {
-  type Actor,
   addUnits,
   confirmOrder,
   createOrder,
@@ -17,6 +16,7 @@ import {
 } from '../modules/inventory/service';
 import { recordUnits, saveSchedule, scheduleAction } from '../modules/production/service';
 import { payOrder, submitOrder } from '../modules/sales/service';
+import type { Actor } from '../platform/auth';
 import type { Db } from '../platform/db';
 
 const TEXT = {

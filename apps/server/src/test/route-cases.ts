@@ -4,7 +4,8 @@
  * kept from its callers. Token and menu-code checks need no entry: they are generic.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { TestApp, TestCompany } from './helper';
+import { expect } from 'vitest';
+import { bearer, type TestApp, type TestCompany } from './helper';
 
 export interface TenantContext {
   t: TestApp;
@@ -35,4 +36,31 @@ export type RouteCases = Record<string, TenantCase>;
 /** key: `METHOD /general/path` */
 export function routeKey(method: string, url: string): string {
   return `${method} ${url}`;
+}
+
+/**
+ * The requests of a module's cases, under `/general${prefix}` with the caller's token, and the
+ * check that an answer is "not found" or a refusal, never A's data.
+ */
+export function routeCalls(prefix: string) {
+  return {
+    post: (url: string, token: string, payload: object) => ({
+      method: 'POST' as const,
+      url: `/general${prefix}${url}`,
+      headers: bearer(token),
+      payload,
+    }),
+    get: (url: string, token: string) => ({
+      method: 'GET' as const,
+      url: `/general${prefix}${url}`,
+      headers: bearer(token),
+    }),
+    /** B's answer is "not found" or a refusal, and names none of the secrets */
+    refusedWithout:
+      (...secrets: string[]) =>
+      (res: { json(): { code: number }; body: string }) => {
+        expect(res.json().code).not.toBe(0);
+        for (const secret of secrets) expect(res.body).not.toContain(secret);
+      },
+  };
 }

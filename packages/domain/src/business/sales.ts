@@ -19,20 +19,17 @@ export const SALES_STATUS_LABELS: Record<SalesStatus, Record<Lang, string>> = {
   cancelled: { zh: '已取消', en: 'cancelled' },
 };
 
-export type SalesAction = 'pay' | 'cancel' | 'edit';
+export type SalesAction = 'pay' | 'cancel';
 
 export const SALES_ACTION_LABELS: Record<SalesAction, Record<Lang, string>> = {
   pay: { zh: '付款', en: 'paid' },
   cancel: { zh: '取消', en: 'cancelled' },
-  edit: { zh: '修改', en: 'changed' },
 };
 
 /** The next status, or null when the action is refused in this status. */
 export function salesTransition(status: SalesStatus, action: SalesAction): SalesStatus | null {
   if (status !== 'submitted') return null;
-  if (action === 'pay') return 'paid';
-  if (action === 'cancel') return 'cancelled';
-  return 'submitted';
+  return action === 'pay' ? 'paid' : 'cancelled';
 }
 
 /** The service plans the platform sells: the orderInfo (swProductId, subTypeId) a paid one gives. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  dayStartInstant,
   isTimeZone,
   offsetAt,
   rangeBounds,
@@ -188,5 +189,27 @@ describe('rangeBounds', () => {
         expect(hours).toBeLessThanOrEqual(25);
       }),
     );
+  });
+});
+
+describe('dayStartInstant', () => {
+  it('is the instant a calendar day of the zone begins', () => {
+    expect(dayStartInstant('2026-03-01', 'Asia/Shanghai').toISOString()).toBe('2026-02-28T16:00:00.000Z');
+    expect(dayStartInstant('2026-03-01', 'UTC').toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(dayStartInstant('2024-02-29', 'UTC').toISOString()).toBe('2024-02-29T00:00:00.000Z');
+  });
+
+  it('follows daylight saving: New York springs forward on 2026-03-08 at 02:00', () => {
+    // the day of the change begins in EST (UTC-5), the next one in EDT (UTC-4)
+    expect(dayStartInstant('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(dayStartInstant('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    // and back on 2026-11-01: that day begins in EDT, and lasts 25 hours
+    expect(dayStartInstant('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(dayStartInstant('2026-11-02', 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+  });
+
+  it('is the first instant of a day whose midnight is skipped (Santiago, 2026-09-06)', () => {
+    // Chile moves 00:00 → 01:00 on the first Sunday of September: the day begins at 01:00 CLST (UTC-3)
+    expect(dayStartInstant('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
   });
 });

@@ -130,6 +130,15 @@ export function zonedToInstant(
   return w - before;
 }
 
+/**
+ * The instant a calendar day 'yyyy-MM-dd' of a zone begins: its local midnight, or the first
+ * instant of the day where a DST change skips midnight.
+ */
+export function dayStartInstant(day: string, tz: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(zonedToInstant({ year, month, day: date }, tz));
+}
+
 export function startOfDay(instantMs: number, tz: string = DEFAULT_TIME_ZONE): number {
   const p = zonedParts(instantMs, tz);
   return zonedToInstant({ year: p.year, month: p.month, day: p.day }, tz);

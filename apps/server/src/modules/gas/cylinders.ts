@@ -14,6 +14,7 @@ import {
 } from '@platform/domain';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db';
+import { docNumber } from '../../platform/doc-numbers';
 import { AppError } from '../../platform/envelope';
 import {
   certify,
@@ -302,7 +303,7 @@ export async function issueCertificate(db: Db, companyId: number, input: Certifi
       throw new AppError('notFound', {}, { field: `referenceIds[${referenceIds.indexOf(missing)}]` });
   }
   const certificate: CylinderCertificate = {
-    number: `COA-${input.certifiedOn.replaceAll('-', '')}-${String(row.id).padStart(5, '0')}`,
+    number: docNumber('COA', input.certifiedOn, row.id),
     certifiedOn: input.certifiedOn,
     expiresOn: addCalendarMonths(input.certifiedOn, input.validMonths),
     pressureMPa: input.pressureMPa,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bearer, type TestApp } from '../../test/helper';
-import type { RouteCases } from '../../test/route-cases';
+import type { TestApp } from '../../test/helper';
+import { type RouteCases, routeCalls } from '../../test/route-cases';
 import { ensureComponents } from './service';
 import { gasComponents, gasCylinders, gasProducts, gasReferenceMaterials, pureGases } from './tables';
 
@@ -82,23 +82,7 @@ export async function makeCylinderData(t: TestApp, companyId: number) {
   return { cylinder: cylinder!, reference, pure };
 }
 
-const post = (url: string, token: string, payload: object) => ({
-  method: 'POST' as const,
-  url: `/general/gas${url}`,
-  headers: bearer(token),
-  payload,
-});
-const get = (url: string, token: string) => ({
-  method: 'GET' as const,
-  url: `/general/gas${url}`,
-  headers: bearer(token),
-});
-
-/** B's answer is "not found" or a refusal, never A's data. */
-const refusedWithout = (secret: string) => (res: { json(): { code: number }; body: string }) => {
-  expect(res.json().code).not.toBe(0);
-  expect(res.body).not.toContain(secret);
-};
+const { post, get, refusedWithout } = routeCalls('/gas');
 
 export const gasRouteCases: RouteCases = {
   'GET /general/gas/component/list': {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bearer, type TestApp } from '../../test/helper';
-import type { RouteCases } from '../../test/route-cases';
+import type { TestApp } from '../../test/helper';
+import { type RouteCases, routeCalls } from '../../test/route-cases';
 import { inventoryCategories, inventoryOrderLines, inventoryOrders, inventoryUnits } from './tables';
 
 let counter = 0;
@@ -52,25 +52,8 @@ export async function makeInventoryData(t: TestApp, companyId: number) {
   return { category: category!, order: order!, finished: finished!, stocked: stocked!, shipping: shipping! };
 }
 
-const post = (url: string, token: string, payload: object) => ({
-  method: 'POST' as const,
-  url: `/general/inventory${url}`,
-  headers: bearer(token),
-  payload,
-});
-const get = (url: string, token: string) => ({
-  method: 'GET' as const,
-  url: `/general/inventory${url}`,
-  headers: bearer(token),
-});
+const { post, get, refusedWithout } = routeCalls('/inventory');
 
-/** B's answer is "not found" or a refusal, never A's data. */
-const refusedWithout =
-  (...secrets: string[]) =>
-  (res: { json(): { code: number }; body: string }) => {
-    expect(res.json().code).not.toBe(0);
-    for (const secret of secrets) expect(res.body).not.toContain(secret);
-  };
 /** B's own list answered, without A's rows. */
 const listWithout =
   (...secrets: string[]) =>

@@ -1,7 +1,7 @@
 import { type Lang, STOCK_STATUS_IDS } from '@platform/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { caller, callerCompany } from '../../platform/auth';
+import { type Actor, caller, callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { AppError, ok } from '../../platform/envelope';
 import {
@@ -19,7 +19,6 @@ import { companyTimeZone } from '../companies/service';
 import { attachment } from '../records/spreadsheet';
 import { orderNotePdf } from './note-pdf';
 import {
-  type Actor,
   addUnits,
   cancelOrder,
   confirmOrder,
@@ -49,7 +48,8 @@ const OrderKindSchema = Literals(ORDER_KINDS);
 const OrderState = Literals(ORDER_STATES);
 const Keyword = Type.Optional(Type.String({ maxLength: 50 }));
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
-const Serials = Type.Array(Type.String({ maxLength: 60 }), { maxItems: MAX_SERIALS });
+/** Scanned or pasted serial numbers (each checked by the service); production's routes take them too. */
+export const Serials = Type.Array(Type.String({ maxLength: 60 }), { maxItems: MAX_SERIALS });
 const Counts = Type.Record(Type.String(), Type.Integer(), { description: 'units by stock status id' });
 const StockStatus = Type.Union(STOCK_STATUS_IDS.map((id) => Type.Literal(id)));
 
@@ -132,10 +132,6 @@ function assertOrderCode(request: FastifyRequest, kind: OrderKind): void {
   if (!caller(request).menuCodes.has(ORDER_CODES[kind])) throw new AppError('forbidden');
 }
 
-function actorOf(request: FastifyRequest): Actor {
-  return { companyId: callerCompany(request), userId: caller(request).userId, lang: request.lang };
-}
-
 /**
  * Inventory (/inventoryManagement) under /general/inventory: categories, the stock, units by
  * serial number, the production log, entry and exit orders and their printed notes. Every write
@@ -150,7 +146,7 @@ export default async function inventoryRoutes(app: App): Promise<void> {
     write: (tx: App['db'], actor: Actor) => Promise<T>,
   ) =>
     app.db.transaction(async (tx) => {
-      const actor = actorOf(request);
+      const actor = callerActor(request);
       assertOrderCode(request, (await orderRow(tx, actor.companyId, id)).kind);
       return write(tx, actor);
     });
@@ -308,7 +304,7 @@ export default async function inventoryRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => unitAction(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => unitAction(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),
@@ -328,7 +324,7 @@ export default async function inventoryRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => produceUnits(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => produceUnits(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),
@@ -348,7 +344,7 @@ export default async function inventoryRoutes(app: App): Promise<void> {
     async (request) =>
       ok(
         await app.db.transaction((tx) =>
-          unitAction(tx, actorOf(request), { sns: request.body.sns, action: 'finish' }),
+          unitAction(tx, callerActor(request), { sns: request.body.sns, action: 'finish' }),
         ),
         'operation',
         request.lang,
@@ -452,8 +448,7 @@ export default async function inventoryRoutes(app: App): Promise<void> {
     },
     async (request) => {
       assertOrderCode(request, request.body.kind);
-      const actor = actorOf(request);
-      actor.timeZone = await companyTimeZone(app.db, actor.companyId);
+      const actor = callerActor(request);
       return ok(
         await app.db.transaction((tx) => createOrder(tx, actor, request.body)),
         'operation',

@@ -6,8 +6,6 @@
  * throws before anything is written, and the routes run each write in one transaction.
  */
 import {
-  DEFAULT_TIME_ZONE,
-  formatInstant,
   type Lang,
   messageFor,
   NEW_UNIT,
@@ -28,7 +26,9 @@ import {
   withRegistry,
 } from '@platform/domain';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth';
 import { type Db, isUniqueViolation } from '../../platform/db';
+import { companyDay, insertNumbered } from '../../platform/doc-numbers';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
 import { gateways } from '../gateways/tables';
@@ -46,14 +46,6 @@ import {
 const SERIAL = /^[A-Za-z0-9][A-Za-z0-9._/:-]{0,49}$/;
 /** the most serial numbers one paste or scan adds */
 export const MAX_SERIALS = 500;
-
-export interface Actor {
-  companyId: number;
-  userId: number;
-  lang: Lang;
-  /** the company's, where a new order's number takes its day (read only for that) */
-  timeZone?: string;
-}
 
 export interface Paged {
   limit: number;
@@ -652,26 +644,13 @@ export async function createOrder(
     throw new AppError('fieldRequired', { field: 'source' }, { field: 'source' });
   if (input.kind === 'exit' && !input.customer?.trim())
     throw new AppError('fieldRequired', { field: 'customer' }, { field: 'customer' });
-  const values = header(input);
-  const day = formatInstant(Date.now(), 'yyyy-MM-dd', actor.timeZone ?? DEFAULT_TIME_ZONE).replaceAll(
-    '-',
-    '',
-  );
-  const [row] = await db
-    .insert(inventoryOrders)
-    .values({
-      companyId: actor.companyId,
-      kind: input.kind,
-      source: input.kind === 'entry' ? input.source! : null,
-      // a placeholder unique to this insert until the id names it
-      number: `${PREFIX[input.kind]}-${day}-${crypto.randomUUID().slice(0, 8)}`,
-      ...values,
-      createdBy: actor.userId,
-    })
-    .returning({ id: inventoryOrders.id });
-  const number = `${PREFIX[input.kind]}-${day}-${String(row!.id).padStart(5, '0')}`;
-  await db.update(inventoryOrders).set({ number }).where(eq(inventoryOrders.id, row!.id));
-  return { id: row!.id, number };
+  return insertNumbered(db, inventoryOrders, PREFIX[input.kind], await companyDay(db, actor.companyId), {
+    companyId: actor.companyId,
+    kind: input.kind,
+    source: input.kind === 'entry' ? input.source! : null,
+    ...header(input),
+    createdBy: actor.userId,
+  });
 }
 
 export async function updateOrder(db: Db, actor: Actor, input: OrderHeader & { id: number }): Promise<void> {

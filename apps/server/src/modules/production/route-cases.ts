@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bearer, type TestApp } from '../../test/helper';
-import type { RouteCases } from '../../test/route-cases';
+import type { TestApp } from '../../test/helper';
+import { type RouteCases, routeCalls } from '../../test/route-cases';
 import { inventoryCategories, inventoryUnits } from '../inventory/tables';
 import { productionSchedules } from './tables';
 
@@ -41,24 +41,7 @@ export async function makeProductionData(t: TestApp, companyId: number) {
   return { category: category!, schedule: schedule!, unit: unit! };
 }
 
-const post = (url: string, token: string, payload: object) => ({
-  method: 'POST' as const,
-  url: `/general/production${url}`,
-  headers: bearer(token),
-  payload,
-});
-const get = (url: string, token: string) => ({
-  method: 'GET' as const,
-  url: `/general/production${url}`,
-  headers: bearer(token),
-});
-
-const refusedWithout =
-  (...secrets: string[]) =>
-  (res: { json(): { code: number }; body: string }) => {
-    expect(res.json().code).not.toBe(0);
-    for (const secret of secrets) expect(res.body).not.toContain(secret);
-  };
+const { post, get, refusedWithout } = routeCalls('/production');
 const scheduleOf = async (t: TestApp, id: number) =>
   (await t.db.select().from(productionSchedules).where(eq(productionSchedules.id, id)))[0];
 

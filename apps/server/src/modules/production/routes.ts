@@ -1,12 +1,11 @@
 import { SCHEDULE_STATUSES } from '@platform/domain';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { caller, callerCompany } from '../../platform/auth';
+import { callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Literals, Page, Paging, paging } from '../../platform/schemas';
 import { companyTimeZone } from '../companies/service';
-import { type Actor, MAX_SERIALS } from '../inventory/service';
+import { Serials } from '../inventory/routes';
 import { sendSheet } from '../records/file-routes';
 import { csvStream, type OutCell, xlsxStream } from '../records/spreadsheet';
 import {
@@ -23,7 +22,6 @@ import {
 
 const Status = Literals(SCHEDULE_STATUSES);
 const Day = Type.String({ maxLength: 10, description: 'YYYY-MM-DD' });
-const Serials = Type.Array(Type.String({ maxLength: 60 }), { maxItems: MAX_SERIALS });
 
 const ScheduleRow = Type.Object({
   id: Type.Integer(),
@@ -59,10 +57,6 @@ const EXPORT_WORDS = {
   zh: { sheet: '生产报表', head: ['日期', '产线', '产品', '数量'], total: '合计' },
   en: { sheet: 'production-output', head: ['Day', 'Line', 'Product', 'Units'], total: 'Total' },
 } as const;
-
-function actorOf(request: FastifyRequest): Actor {
-  return { companyId: callerCompany(request), userId: caller(request).userId, lang: request.lang };
-}
 
 /**
  * Production (/productionManagement) under /general/production: plans (pm_scheduling), the
@@ -144,7 +138,7 @@ export default async function productionRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => saveSchedule(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => saveSchedule(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),
@@ -162,7 +156,7 @@ export default async function productionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await app.db.transaction((tx) => deleteSchedule(tx, actorOf(request), request.body.id));
+      await app.db.transaction((tx) => deleteSchedule(tx, callerActor(request), request.body.id));
       return ok(null, 'operation', request.lang);
     },
   );
@@ -180,7 +174,7 @@ export default async function productionRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => scheduleAction(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => scheduleAction(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),
@@ -199,7 +193,7 @@ export default async function productionRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => recordUnits(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => recordUnits(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),
@@ -218,7 +212,7 @@ export default async function productionRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => finishUnits(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => finishUnits(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),

@@ -6,7 +6,9 @@
  * (the inventory service records and finishes them, and logs every move).
  */
 import {
+  addCalendarDays,
   DEFAULT_TIME_ZONE,
+  dayStartInstant,
   isCalendarDate,
   type Lang,
   messageFor,
@@ -16,13 +18,14 @@ import {
   type ScheduleRefusal,
   type ScheduleStatus,
   scheduleTransition,
-  zonedToInstant,
 } from '@platform/domain';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import { insertNumbered } from '../../platform/doc-numbers';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
-import { type Actor, produceUnits, serialList, unitAction } from '../inventory/service';
+import { produceUnits, serialList, unitAction } from '../inventory/service';
 import { inventoryCategories, inventoryUnitEvents, inventoryUnits } from '../inventory/tables';
 import { productionSchedules } from './tables';
 
@@ -255,19 +258,11 @@ export async function saveSchedule(
       .where(eq(productionSchedules.id, row.id));
     return { id: row.id, number: row.number };
   }
-  const day = input.startOn.replaceAll('-', '');
-  const [row] = await db
-    .insert(productionSchedules)
-    .values({
-      companyId: actor.companyId,
-      number: `SC-${day}-${crypto.randomUUID().slice(0, 8)}`,
-      ...values,
-      createdBy: actor.userId,
-    })
-    .returning({ id: productionSchedules.id });
-  const number = `SC-${day}-${String(row!.id).padStart(5, '0')}`;
-  await db.update(productionSchedules).set({ number }).where(eq(productionSchedules.id, row!.id));
-  return { id: row!.id, number };
+  return insertNumbered(db, productionSchedules, 'SC', input.startOn, {
+    companyId: actor.companyId,
+    ...values,
+    createdBy: actor.userId,
+  });
 }
 
 /** Delete a plan that made nothing (planned or cancelled). */
@@ -357,12 +352,8 @@ export async function outputReport(
   if (!isCalendarDate(input.from)) throw fieldError('from');
   if (!isCalendarDate(input.to) || input.to < input.from) throw fieldError('to');
   const tz = input.timeZone ?? DEFAULT_TIME_ZONE;
-  const instant = (day: string, plusDays = 0) => {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    return zonedToInstant({ year, month, day: date + plusDays }, tz);
-  };
-  const from = instant(input.from);
-  const to = instant(input.to, 1);
+  const from = dayStartInstant(input.from, tz).getTime();
+  const to = dayStartInstant(addCalendarDays(input.to, 1), tz).getTime();
   // finished by the finish action, or recorded as finished at once
   const finishedHere: SQL = or(
     eq(inventoryUnitEvents.action, 'finish'),

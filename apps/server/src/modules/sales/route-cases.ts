@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bearer, type TestApp } from '../../test/helper';
-import type { RouteCases } from '../../test/route-cases';
+import type { TestApp } from '../../test/helper';
+import { type RouteCases, routeCalls } from '../../test/route-cases';
 import { companies } from '../companies/tables';
 import { inventoryCategories } from '../inventory/tables';
 import { orders } from '../orders/tables';
@@ -40,23 +40,7 @@ export async function makeSalesData(t: TestApp, companyId: number) {
   return { category: category!, order: order! };
 }
 
-const post = (url: string, token: string, payload: object) => ({
-  method: 'POST' as const,
-  url: `/general/sales${url}`,
-  headers: bearer(token),
-  payload,
-});
-const get = (url: string, token: string) => ({
-  method: 'GET' as const,
-  url: `/general/sales${url}`,
-  headers: bearer(token),
-});
-const refusedWithout =
-  (...secrets: string[]) =>
-  (res: { json(): { code: number }; body: string }) => {
-    expect(res.json().code).not.toBe(0);
-    for (const secret of secrets) expect(res.body).not.toContain(secret);
-  };
+const { post, get, refusedWithout } = routeCalls('/sales');
 const orderOf = async (t: TestApp, id: number) =>
   (await t.db.select().from(salesOrders).where(eq(salesOrders.id, id)))[0];
 

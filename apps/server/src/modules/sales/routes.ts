@@ -1,11 +1,10 @@
 import { MAX_SUBSCRIPTION_MONTHS, SALES_STATUSES, SERVICE_PLANS } from '@platform/domain';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { caller, callerCompany } from '../../platform/auth';
+import { callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Literals, Page, Paging, paging } from '../../platform/schemas';
-import { type Actor, cancelOrder, catalogue, getOrder, listOrders, payOrder, submitOrder } from './service';
+import { cancelOrder, catalogue, getOrder, listOrders, payOrder, submitOrder } from './service';
 
 const Status = Literals(SALES_STATUSES);
 const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
@@ -35,10 +34,6 @@ const Line = Type.Object({
   unitPriceCents: Type.Integer(),
   amountCents: Type.Integer(),
 });
-
-function actorOf(request: FastifyRequest): Actor {
-  return { companyId: callerCompany(request), userId: caller(request).userId, lang: request.lang };
-}
 
 /**
  * Sales (/smartSale) under /general/sales: the submit form's catalogue and submitting
@@ -73,7 +68,7 @@ export default async function salesRoutes(app: App): Promise<void> {
         },
       },
     },
-    async (request) => ok(await catalogue(app.db, actorOf(request))),
+    async (request) => ok(await catalogue(app.db, callerActor(request))),
   );
 
   app.post(
@@ -108,7 +103,7 @@ export default async function salesRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => submitOrder(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => submitOrder(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),
@@ -172,7 +167,7 @@ export default async function salesRoutes(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await app.db.transaction((tx) => payOrder(tx, actorOf(request), request.body)),
+        await app.db.transaction((tx) => payOrder(tx, callerActor(request), request.body)),
         'operation',
         request.lang,
       ),
@@ -190,7 +185,7 @@ export default async function salesRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      await app.db.transaction((tx) => cancelOrder(tx, actorOf(request), request.body.id));
+      await app.db.transaction((tx) => cancelOrder(tx, callerActor(request), request.body.id));
       return ok(null, 'operation', request.lang);
     },
   );

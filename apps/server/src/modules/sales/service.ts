@@ -7,7 +7,7 @@
  * bar's expiry notice reads the new end.
  */
 import {
-  DEFAULT_TIME_ZONE,
+  dayStartInstant,
   extendServiceEnd,
   formatInstant,
   isCalendarDate,
@@ -19,10 +19,11 @@ import {
   SERVICE_PLANS,
   salesTotals,
   salesTransition,
-  zonedToInstant,
 } from '@platform/domain';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth';
 import type { Db } from '../../platform/db';
+import { companyDay, insertNumbered } from '../../platform/doc-numbers';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
 import { companyTimeZone } from '../companies/service';
@@ -31,12 +32,6 @@ import { inventoryCategories } from '../inventory/tables';
 import { latestPaidEnd } from '../orders/service';
 import { orders } from '../orders/tables';
 import { salesOrderLines, salesOrders } from './tables';
-
-export interface Actor {
-  companyId: number;
-  userId: number;
-  lang: Lang;
-}
 
 type OrderRow = typeof salesOrders.$inferSelect;
 
@@ -170,29 +165,21 @@ export async function submitOrder(
     };
   });
   const { amounts, totalCents } = salesTotals(lines);
-  const tz = await companyTimeZone(db, actor.companyId);
-  const day = formatInstant(Date.now(), 'yyyy-MM-dd', tz).replaceAll('-', '');
-  const [row] = await db
-    .insert(salesOrders)
-    .values({
-      companyId: actor.companyId,
-      number: `SO-${day}-${crypto.randomUUID().slice(0, 8)}`,
-      customerCompanyId: input.customerCompanyId ?? null,
-      customer: customerName,
-      contact: input.contact?.trim() ?? '',
-      phone: input.phone?.trim() ?? '',
-      address: input.address?.trim() ?? '',
-      notes: input.notes?.trim() ?? '',
-      totalCents,
-      createdBy: actor.userId,
-    })
-    .returning({ id: salesOrders.id });
-  const number = `SO-${day}-${String(row!.id).padStart(5, '0')}`;
-  await db.update(salesOrders).set({ number }).where(eq(salesOrders.id, row!.id));
+  const order = await insertNumbered(db, salesOrders, 'SO', await companyDay(db, actor.companyId), {
+    companyId: actor.companyId,
+    customerCompanyId: input.customerCompanyId ?? null,
+    customer: customerName,
+    contact: input.contact?.trim() ?? '',
+    phone: input.phone?.trim() ?? '',
+    address: input.address?.trim() ?? '',
+    notes: input.notes?.trim() ?? '',
+    totalCents,
+    createdBy: actor.userId,
+  });
   await db
     .insert(salesOrderLines)
-    .values(lines.map((line, i) => ({ ...line, orderId: row!.id, amountCents: amounts[i]! })));
-  return { id: row!.id, number };
+    .values(lines.map((line, i) => ({ ...line, orderId: order.id, amountCents: amounts[i]! })));
+  return order;
 }
 
 async function orderRow(db: Db, companyId: number, id: number, lock = false): Promise<OrderRow> {
@@ -203,12 +190,6 @@ async function orderRow(db: Db, companyId: number, id: number, lock = false): Pr
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new AppError('notFound', {}, { field: 'id' });
   return row;
-}
-
-/** A calendar day's first instant in a zone. */
-function dayStart(day: string, tz: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(zonedToInstant({ year, month, day: date }, tz));
 }
 
 /**
@@ -224,8 +205,7 @@ export async function payOrder(
   const order = await orderRow(db, actor.companyId, input.id, true);
   const next = salesTransition(order.status, 'pay');
   if (!next) throw stateError(order.status, 'pay', actor.lang);
-  const sellerTz = await companyTimeZone(db, actor.companyId);
-  const paidOn = input.paidOn ?? formatInstant(Date.now(), 'yyyy-MM-dd', sellerTz);
+  const paidOn = input.paidOn ?? (await companyDay(db, actor.companyId));
   if (!isCalendarDate(paidOn)) throw fieldError('paidOn');
   const services = await db
     .select()
@@ -241,7 +221,7 @@ export async function payOrder(
       .from(companies)
       .where(eq(companies.id, customerId))
       .for('update');
-    const tz = (await companyTimeZone(db, customerId)) ?? DEFAULT_TIME_ZONE;
+    const tz = await companyTimeZone(db, customerId);
     const ends = [customer?.serviceExpiresAt, await latestPaidEnd(db, customerId)].filter(
       (d): d is Date => d != null,
     );
@@ -260,15 +240,15 @@ export async function payOrder(
         productName: line.name,
         amountCents: line.amountCents,
         status: 'paid',
-        startsAt: dayStart(extended.start, tz),
-        endsAt: dayStart(extended.end, tz),
+        startsAt: dayStartInstant(extended.start, tz),
+        endsAt: dayStartInstant(extended.end, tz),
       });
       currentEnd = extended.end;
     }
     serviceEndsOn = currentEnd;
     await db
       .update(companies)
-      .set({ serviceExpiresAt: dayStart(currentEnd!, tz) })
+      .set({ serviceExpiresAt: dayStartInstant(currentEnd!, tz) })
       .where(eq(companies.id, customerId));
   }
   await db
