@@ -1,6 +1,7 @@
 /** Paged lists of the API (docs/api-foundation.md): `pageNum` from 1, `pageSize` ≤ 100. */
 import type { TablePaginationConfig } from 'antd';
 import { useState } from 'react';
+import { get } from '../app/http/client';
 
 export interface Page<T> {
   list: T[];
@@ -43,4 +44,24 @@ export function usePaging(pageSize = DEFAULT_PAGE_SIZE) {
       }
     },
   };
+}
+
+/**
+ * Every row of a paged list under its filters (`query`: strings trimmed, empty ones left out),
+ * fetched a largest page after another; at most `most` rows. An export needs them all, not
+ * only the page shown.
+ */
+export async function allPages<T>(path: string, query: object, most = 10_000): Promise<T[]> {
+  const filters = Object.fromEntries(
+    Object.entries(query)
+      .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value])
+      .filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+  const rows: T[] = [];
+  for (let pageNum = 1; rows.length < most; pageNum += 1) {
+    const page = await get<Page<T>>(path, { ...filters, pageNum, pageSize: 100 });
+    rows.push(...page.list);
+    if (page.list.length < 100 || rows.length >= page.total) break;
+  }
+  return rows;
 }

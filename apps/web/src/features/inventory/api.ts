@@ -221,17 +221,6 @@ export function useOrder(id: number) {
   });
 }
 
-/** Every row of a paged list under its filters, page after page (for an export). */
-export async function allPages<T>(path: string, query: object, most = 10_000): Promise<T[]> {
-  const rows: T[] = [];
-  for (let pageNum = 1; rows.length < most; pageNum += 1) {
-    const page = await get<Page<T>>(path, { ...params(query), pageNum, pageSize: 100 });
-    rows.push(...page.list);
-    if (page.list.length < 100 || rows.length >= page.total) break;
-  }
-  return rows;
-}
-
 const post = <T>(url: string, data: unknown, silent = false) =>
   request<T>({ method: 'POST', url, data, silent });
 

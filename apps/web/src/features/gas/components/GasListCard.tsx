@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Grid, Input, Table, type TablePaginationConfig, Typography } from 'antd';
+import { Button, Card, Empty, Grid, Input, Table, type TablePaginationConfig } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../../../shared/LoadFailed';
+import { PageHeader } from '../../../shared/PageHeader';
 import { RowActions } from './RowActions';
 
 /** A row's actions: edit (opens the modal), a confirmed delete, and any buttons before them. */
@@ -112,22 +113,20 @@ export function GasListCard<T extends { id: number }>({
 
   return (
     <Card variant="borderless" data-testid={testId}>
-      <div className="gas-header">
-        <div>
-          <Typography.Title level={4} className="gas-title">
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{hint}</Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ row: null })}
-          data-testid={`${testPrefix}-add`}
-        >
-          {addLabel}
-        </Button>
-      </div>
+      <PageHeader
+        title={title}
+        hint={hint}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ row: null })}
+            data-testid={`${testPrefix}-add`}
+          >
+            {addLabel}
+          </Button>
+        }
+      />
       <div className="gas-toolbar">
         <Input.Search
           className="gas-search"

@@ -4,11 +4,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../shared/LoadFailed';
+import { PageHeader } from '../../../shared/PageHeader';
 import { usePaging } from '../../../shared/paging';
 import { type Cylinder, gasApi, useCylinders } from '../api';
 import { CertificateModal } from '../components/CertificateModal';
 import { CylinderValues } from '../components/CylinderValues';
-import { LoadFailed } from '../components/LoadFailed';
 import { gasPaths, today } from '../model';
 import '../gas.css';
 
@@ -165,16 +166,10 @@ export default function CertificatesPage() {
 
   return (
     <Card variant="borderless" data-testid="gas-certificates">
-      <div className="gas-header">
-        <div>
-          <Typography.Title level={4} className="gas-title">
-            {t('menu.certAndReport')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {t('certs.hint', '为通过质量控制的气瓶出具分析证书，并下载中文或英文 PDF（带公司标志）。')}
-          </Typography.Text>
-        </div>
-      </div>
+      <PageHeader
+        title={t('menu.certAndReport')}
+        hint={t('certs.hint', '为通过质量控制的气瓶出具分析证书，并下载中文或英文 PDF（带公司标志）。')}
+      />
       <div className="gas-toolbar">
         <Segmented<View>
           value={view}

@@ -5,12 +5,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../shared/LoadFailed';
+import { PageHeader } from '../../../shared/PageHeader';
 import { usePaging } from '../../../shared/paging';
 import { type Cylinder, gasApi, gasKeys, type CylinderStatus as Status, useCylinders } from '../api';
 import { AnalysisModal } from '../components/AnalysisModal';
 import { CylinderStatus, useStatusOptions } from '../components/CylinderStatus';
 import { CylinderValues } from '../components/CylinderValues';
-import { LoadFailed } from '../components/LoadFailed';
 import { gasPaths } from '../model';
 import '../gas.css';
 
@@ -147,19 +148,13 @@ export default function QualityControlPage() {
 
   return (
     <Card variant="borderless" data-testid="gas-quality">
-      <div className="gas-header">
-        <div>
-          <Typography.Title level={4} className="gas-title">
-            {t('menu.qualityControl')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {t(
-              'quality.hint',
-              '在组分计算页称量定值后保存的气瓶。录入分析结果，与称量值比对验证；通过后可出具证书。',
-            )}
-          </Typography.Text>
-        </div>
-      </div>
+      <PageHeader
+        title={t('menu.qualityControl')}
+        hint={t(
+          'quality.hint',
+          '在组分计算页称量定值后保存的气瓶。录入分析结果，与称量值比对验证；通过后可出具证书。',
+        )}
+      />
       <div className="gas-toolbar">
         <Input.Search
           className="gas-search"

@@ -1,7 +1,7 @@
-import { Alert, Button, Empty, Table, type TablePaginationConfig, Typography } from 'antd';
+import { Empty, Table, type TablePaginationConfig, Typography } from 'antd';
 import type { ColumnsType, ColumnType, TableRowSelection } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../shared/LoadFailed';
 import type { Page } from '../../../shared/paging';
 
 /** A list's query as the table needs it: its failure offers a retry, its fetching shows. */
@@ -36,22 +36,9 @@ export function ListTable<T extends object>({
   rowKey?: string | ((row: T) => string);
   rowSelection?: TableRowSelection<T>;
 }) {
-  const { t } = useTranslation('inventory');
   return (
     <>
-      {query?.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          className="inv-alert"
-          title={t('common.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      {query?.isError ? <LoadFailed onRetry={() => void query.refetch()} /> : null}
       <Table<T>
         rowKey={rowKey as string}
         size="middle"

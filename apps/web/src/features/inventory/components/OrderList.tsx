@@ -5,6 +5,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ExportButton, type ExportColumn } from '../../../shared/ExportButton';
+import { PageHeader } from '../../../shared/PageHeader';
+import { allPages } from '../../../shared/paging';
 import { formatTime } from '../../../shared/time';
 import { inventoryKeys, type OrderQuery, type OrderRow, useOrders } from '../api';
 import { useFilters } from '../filters';
@@ -16,10 +19,8 @@ import {
   type OrderKind,
   type OrderState,
 } from '../model';
-import { ExportButton, type ExportColumn } from './ExportButton';
 import { PagedTable } from './ListTable';
 import { OrderModal } from './OrderModal';
-import { PageHead } from './PageHead';
 import { KindTag, StateTag } from './Tags';
 import { FilterSelect, SearchBox } from './Toolbar';
 
@@ -109,7 +110,7 @@ export function OrderList({ kind }: { kind: OrderKind }) {
 
   return (
     <Card variant="borderless" data-testid={`inv-${kind}-list`}>
-      <PageHead
+      <PageHeader
         title={t(`menu.${kind}List`)}
         hint={t(`order.${kind}.hint`)}
         extra={
@@ -149,8 +150,7 @@ export function OrderList({ kind }: { kind: OrderKind }) {
         ) : null}
         <span className="inv-toolbar-end">
           <ExportButton<OrderRow>
-            path="/inventory/order/list"
-            query={{ kind, ...filters }}
+            load={() => allPages<OrderRow>('/inventory/order/list', { kind, ...filters })}
             columns={exportColumns}
             fileName={t(`menu.${kind}List`)}
             testId="inv-order-export"

@@ -6,6 +6,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ExportButton, type ExportColumn } from '../../../shared/ExportButton';
+import { allPages } from '../../../shared/paging';
 import { formatTime } from '../../../shared/time';
 import {
   inventoryApi,
@@ -25,7 +27,6 @@ import {
   stockWord,
   useHasCode,
 } from '../model';
-import { ExportButton, type ExportColumn } from './ExportButton';
 import { PagedTable, serialColumn } from './ListTable';
 import { RefusalAlert } from './RefusalAlert';
 import { StockTag } from './Tags';
@@ -202,8 +203,9 @@ export function UnitList({ categoryId, warehouses }: { categoryId?: number; ware
               ))
             : null}
           <ExportButton<UnitRow>
-            path="/inventory/unit/list"
-            query={{ ...filters, ...(categoryId ? { categoryId } : {}) }}
+            load={() =>
+              allPages<UnitRow>('/inventory/unit/list', { ...filters, ...(categoryId ? { categoryId } : {}) })
+            }
             columns={exportColumns}
             fileName={t('units.fileName')}
             testId="inv-unit-export"

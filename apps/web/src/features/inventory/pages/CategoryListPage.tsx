@@ -5,11 +5,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PageHeader } from '../../../shared/PageHeader';
 import { formatTime } from '../../../shared/time';
 import { type CategoryQuery, type CategoryRow, inventoryApi, inventoryKeys, useCategories } from '../api';
 import { CategoryModal } from '../components/CategoryModal';
 import { PagedTable } from '../components/ListTable';
-import { PageHead } from '../components/PageHead';
 import { Holdings, KindTag } from '../components/Tags';
 import { FilterSelect, SearchBox } from '../components/Toolbar';
 import { useFilters } from '../filters';
@@ -129,7 +129,7 @@ export default function CategoryListPage() {
 
   return (
     <Card variant="borderless" data-testid="inv-categories">
-      <PageHead
+      <PageHeader
         title={t('menu.categoryList')}
         hint={t('category.hint')}
         extra={

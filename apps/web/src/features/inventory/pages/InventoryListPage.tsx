@@ -1,8 +1,8 @@
 import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../shared/PageHeader';
 import { useStock } from '../api';
-import { PageHead } from '../components/PageHead';
 import { ProductionLog } from '../components/ProductionLog';
 import { StockSummary } from '../components/StockSummary';
 import { UnitList } from '../components/UnitList';
@@ -44,7 +44,7 @@ export default function InventoryListPage() {
 
   return (
     <Card variant="borderless" data-testid="inv-inventory">
-      <PageHead title={t('menu.inventoryList')} hint={t('inventory.hint')} />
+      <PageHeader title={t('menu.inventoryList')} hint={t('inventory.hint')} />
       <Tabs activeKey={tab} onChange={setTab} items={items} />
     </Card>
   );

@@ -4,10 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../shared/LoadFailed';
+import { PageHeader } from '../../../shared/PageHeader';
 import { type OutputRow, productionApi, useOutputReport } from '../api';
 import { emptyLocale } from '../components/EmptyText';
-import { LoadFailed } from '../components/LoadFailed';
-import { PageHeader } from '../components/PageHeader';
 import { companyToday, daysBetween, langOf, lastDays } from '../model';
 import '../production.css';
 

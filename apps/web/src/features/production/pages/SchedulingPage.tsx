@@ -6,11 +6,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../shared/LoadFailed';
+import { PageHeader } from '../../../shared/PageHeader';
 import { usePaging } from '../../../shared/paging';
 import { type OwnProduct, productionApi, productionKeys, type Schedule, useSchedules } from '../api';
 import { emptyLocale } from '../components/EmptyText';
-import { LoadFailed } from '../components/LoadFailed';
-import { PageHeader } from '../components/PageHeader';
 import { PlanProgress } from '../components/PlanProgress';
 import { ScheduleActions } from '../components/ScheduleActions';
 import { ScheduleModal } from '../components/ScheduleModal';
@@ -169,16 +169,20 @@ export default function SchedulingPage() {
 
   return (
     <Card variant="borderless" data-testid="production-scheduling">
-      <PageHeader title={t('menu.productionScheduling')} hint={t('list.hint')}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ plan: null })}
-          data-testid="production-add"
-        >
-          {t('form.add')}
-        </Button>
-      </PageHeader>
+      <PageHeader
+        title={t('menu.productionScheduling')}
+        hint={t('list.hint')}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ plan: null })}
+            data-testid="production-add"
+          >
+            {t('form.add')}
+          </Button>
+        }
+      />
       <div className="production-toolbar">
         <Input.Search
           className="production-search"

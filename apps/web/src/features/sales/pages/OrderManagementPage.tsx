@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentLang } from '../../../app/i18n';
-import { usePaging } from '../../../shared/paging';
+import { ExportButton, type ExportColumn } from '../../../shared/ExportButton';
+import { LoadFailed } from '../../../shared/LoadFailed';
+import { PageHeader } from '../../../shared/PageHeader';
+import { allPages, usePaging } from '../../../shared/paging';
 import { formatMinute } from '../../../shared/time';
-import { LoadFailed } from '../../gas/components/LoadFailed';
-import { ExportButton, type ExportColumn } from '../../inventory/components/ExportButton';
 import { formatYuan } from '../../user/format';
 import { orderParams, type SalesOrder, salesApi, salesKeys, useOrders } from '../api';
 import { OrderDrawer } from '../components/OrderDrawer';
@@ -167,16 +168,16 @@ export default function OrderManagementPage() {
 
   return (
     <Card variant="borderless" data-testid="sales-orders" className="sales-card">
-      <div className="sales-header">
-        <Typography.Title level={4} className="sales-title">
-          {t('orders.title')}
-        </Typography.Title>
-        <Link to="/smartSale/submitorder">
-          <Button type="primary" icon={<PlusOutlined />} data-testid="sales-new-order">
-            {t('orders.newOrder')}
-          </Button>
-        </Link>
-      </div>
+      <PageHeader
+        title={t('orders.title')}
+        extra={
+          <Link to="/smartSale/submitorder">
+            <Button type="primary" icon={<PlusOutlined />} data-testid="sales-new-order">
+              {t('orders.newOrder')}
+            </Button>
+          </Link>
+        }
+      />
       <div className="sales-toolbar">
         <Input.Search
           allowClear
@@ -201,8 +202,7 @@ export default function OrderManagementPage() {
           data-testid="sales-status-filter"
         />
         <ExportButton<SalesOrder>
-          path="/sales/order/list"
-          query={orderParams({ keyword, status })}
+          load={() => allPages<SalesOrder>('/sales/order/list', orderParams({ keyword, status }))}
           columns={exportColumns}
           fileName={t('orders.exportFile')}
           testId="sales-export"

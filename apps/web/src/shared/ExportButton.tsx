@@ -2,44 +2,42 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../shared/time';
-import { saveText, toCsv } from '../../devices/csv';
-import { allPages } from '../api';
+import { saveText, toCsv } from '../features/devices/csv';
+import { formatTime } from './time';
 
-/** One column of an export: its heading and its cell. */
+/** One column of an export: its heading (in the page's language) and its cell. */
 export type ExportColumn<T> = [heading: string, cell: (row: T) => unknown];
 
 /**
- * Export a list as CSV (UTF-8 with a byte-order mark, so spreadsheets read Chinese): every row
- * under the list's filters, fetched page after page, not only the page shown.
+ * Export a list as CSV (UTF-8 with a byte-order mark, so spreadsheets read Chinese), made in
+ * the browser from the rows `load` answers: every row under the list's filters (`allPages` of a
+ * paged list), not only the page shown.
  */
 export function ExportButton<T>({
-  path,
-  query,
+  load,
   columns,
   fileName,
   testId,
 }: {
-  path: string;
-  query: object;
+  load: () => Promise<readonly T[]>;
   columns: ReadonlyArray<ExportColumn<T>>;
   /** the file's name before its time stamp */
   fileName: string;
   testId: string;
 }) {
-  const { t } = useTranslation('inventory');
+  const { t } = useTranslation('app');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const rows = await allPages<T>(path, query);
+      const rows = await load();
       const table = [
         columns.map(([heading]) => heading),
         ...rows.map((row) => columns.map(([, cell]) => cell(row))),
       ];
       saveText(toCsv(table), `${fileName}-${formatTime(Date.now()).replace(/\D/g, '')}.csv`);
-      message.success(t('common.exported', { count: rows.length }));
+      message.success(t('shared.exported', { count: rows.length }));
     } catch {
       // the http client showed the error
     } finally {
@@ -48,7 +46,7 @@ export function ExportButton<T>({
   };
   return (
     <Button icon={<DownloadOutlined />} loading={busy} onClick={run} data-testid={testId}>
-      {t('common.exportCsv')}
+      {t('shared.exportCsv', '导出 CSV')}
     </Button>
   );
 }
