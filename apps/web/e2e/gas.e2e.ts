@@ -20,7 +20,7 @@ import {
   shot,
   startServer,
 } from './harness';
-import { modalOk, pathOf, success, supportFor } from './support';
+import { modalOk, noSideways, numberInput, pathOf, success, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -59,11 +59,6 @@ const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('t
 /** The visible modal (antd keeps closed ones in the page). */
 const modal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
 
-/** An InputNumber by test id, wherever antd put the id (the input or its wrapper). */
-function numberInput(scope: Page | Locator, testId: string): Locator {
-  return scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-}
-
 /** Open a Select, type to narrow it (antd's list is virtual), and pick the option that matches. */
 async function pick(page: Page, select: Locator, typed: string, option: RegExp): Promise<void> {
   await select.click();
@@ -78,12 +73,6 @@ async function pick(page: Page, select: Locator, typed: string, option: RegExp):
 /** A component of the gas properties in a ComponentSelect ("CO2 · 二氧化碳"). */
 const component = (page: Page, select: Locator, formula: string) =>
   pick(page, select, formula, new RegExp(`^${formula} ·`));
-
-async function noSideways(page: Page): Promise<void> {
-  // nothing sticks out of the phone's width but the tables' own scrollers
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** Fill one weighing row of the calculation page: the pure gas (by name) and its mass. */
 async function weigh(page: Page, index: number, gas: string, mass: string): Promise<void> {

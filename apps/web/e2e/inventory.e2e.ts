@@ -21,7 +21,7 @@ import {
   shot,
   startServer,
 } from './harness';
-import { modalOk, pickOption, supportFor } from './support';
+import { modalOk, noSideways, pickOption, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -119,12 +119,6 @@ async function search(scope: Locator, testId: string, text: string): Promise<voi
 /** Answer the open confirmation with its OK button. */
 async function confirmDialog(page: Page): Promise<void> {
   await page.locator('.ant-modal-confirm-btns .ant-btn-primary').last().click();
-}
-
-async function noSideways(page: Page): Promise<void> {
-  // nothing sticks out of the phone's width but the tables' own scrollers
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe('inventory', () => {

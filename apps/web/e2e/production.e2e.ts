@@ -18,7 +18,7 @@ import {
   shot,
   startServer,
 } from './harness';
-import { modalOk, pickOption, supportFor } from './support';
+import { modalOk, noSideways, numberInput, pickOption, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -83,20 +83,10 @@ const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('t
 /** Confirm the open Popconfirm (antd keeps closed ones in the page). */
 const confirm = (page: Page) => page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
 
-/** An InputNumber by test id, wherever antd put the id (the input or its wrapper). */
-const numberInput = (scope: Page | Locator, testId: string) =>
-  scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-
 const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ');
 
 /** The latest error notification's text (the http client shows the server's message there). */
 const notice = (page: Page) => page.locator('.ant-notification-notice').last();
-
-async function noSideways(page: Page): Promise<void> {
-  // nothing sticks out of the phone's width but the tables' own scrollers
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe('production', () => {
   test('a production plan to finished units: planned, started, recorded, finished', async () => {

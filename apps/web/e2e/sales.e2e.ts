@@ -5,7 +5,7 @@
  * company refused with the server's words under that field and nothing written; an order
  * cancelled through the list's confirmation; the submit page in English on a phone.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   allowPageErrors,
@@ -16,7 +16,7 @@ import {
   shot,
   startServer,
 } from './harness';
-import { pickOption, success, supportFor } from './support';
+import { noSideways, numberInput, pickOption, success, supportFor } from './support';
 
 let server: RunningServer;
 let browser: Browser;
@@ -64,11 +64,6 @@ async function orders(query = ''): Promise<{ list: Order[]; total: number }> {
   return page.data;
 }
 
-/** An InputNumber by test id, wherever antd put the id (the input or its wrapper). */
-function numberInput(scope: Page | Locator, testId: string): Locator {
-  return scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-}
-
 const line = (page: Page, index: number) => page.getByTestId('sales-line').nth(index);
 
 /** The form item around a control with this test id: its error text. */
@@ -77,11 +72,6 @@ const fieldError = (page: Page, testId: string) =>
 
 const row = (page: Page, number: string) =>
   page.getByTestId('sales-order-table').locator('tr.ant-table-row', { hasText: number });
-
-async function noSideways(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe('sales orders', () => {
   test('an order of a product and a year of service, submitted, paid, and in my orders', async () => {

@@ -225,3 +225,14 @@ export async function drawPng(page: Page, label: string, color: string): Promise
 export function fileInput(page: Page, testId: string): Locator {
   return page.getByTestId(testId).locator('input[type=file]');
 }
+
+/** An InputNumber by test id, wherever antd put the id (the input or its wrapper). */
+export function numberInput(scope: Page | Locator, testId: string): Locator {
+  return scope.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+}
+
+/** Nothing sticks out of the page's width (a phone's) but the tables' own scrollers. */
+export async function noSideways(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
