@@ -1051,6 +1051,26 @@ export const CATALOGUE = {
     en: 'A service subscription is sold to a company of the platform: choose the customer company',
     zh: '服务订阅只能销售给平台上的企业：请选择客户企业',
   },
+  salesContractTemplateTaken: {
+    code: C.CONFLICT,
+    en: 'A contract template named {name} already exists',
+    zh: '名为“{name}”的合同模板已存在',
+  },
+  salesContractExists: {
+    code: C.CONFLICT,
+    en: 'Order {order} already has contract {number}',
+    zh: '订单 {order} 已有合同 {number}',
+  },
+  salesContractOrderCancelled: {
+    code: C.BUSINESS,
+    en: 'Order {order} is cancelled: it cannot be put in a contract',
+    zh: '订单 {order} 已取消，不能生成合同',
+  },
+  salesContractState: {
+    code: C.BUSINESS,
+    en: 'This contract is signed: it cannot be {action}',
+    zh: '该合同已签订，不能{action}',
+  },
   // gas blending (issue 12 point 4; apps/server/src/modules/gas)
   gasComponentTaken: {
     code: C.CONFLICT,

@@ -4,6 +4,7 @@ export * from './boards/board';
 export * from './boards/edit';
 export * from './boards/play';
 export * from './boards/templates';
+export * from './business/contracts';
 export * from './business/production';
 export * from './business/sales';
 export * from './business/stock';

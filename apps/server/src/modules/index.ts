@@ -32,6 +32,7 @@ import passthroughRoutes from './passthrough/routes';
 import productionRoutes from './production/routes';
 import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
+import salesContractRoutes from './sales/contract-routes';
 import salesRoutes from './sales/routes';
 import simRoutes from './sims/routes';
 import docTemplateRoutes from './templates/doc-routes';
@@ -78,4 +79,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   inventoryRoutes,
   productionRoutes,
   salesRoutes,
+  salesContractRoutes,
 ];

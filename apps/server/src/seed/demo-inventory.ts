@@ -4,8 +4,10 @@
  * the demo's gateway registry knows were produced, stocked and shipped, so three show as bound
  * by a customer and one as registered), newer gateways stocked, finished and in production, an
  * open delivery order, purchased SIM cards, and a counted cable; the production plans that made
- * the gateways (one finished, one in production, one planned); two sales orders.
+ * the gateways (one finished, one in production, one planned); two sales orders, the paid one
+ * with its signed contract from the standard contract template.
  */
+import { defaultContractHtml } from '@platform/domain';
 import type { DemoLang } from '../config';
 import {
   addUnits,
@@ -15,6 +17,7 @@ import {
   setQuantities,
 } from '../modules/inventory/service';
 import { recordUnits, saveSchedule, scheduleAction } from '../modules/production/service';
+import { createContract, saveContractTemplate, signContract } from '../modules/sales/contracts';
 import { payOrder, submitOrder } from '../modules/sales/service';
 import type { Actor } from '../platform/auth';
 import type { Db } from '../platform/db';
@@ -34,6 +37,7 @@ const TEXT = {
     metres: '米',
     line1: '一号线',
     line2: '二号线',
+    contractTemplate: '标准销售合同',
   },
   en: {
     gateway: '4G data gateway',
@@ -49,6 +53,7 @@ const TEXT = {
     metres: 'm',
     line1: 'Line 1',
     line2: 'Line 2',
+    contractTemplate: 'Standard sales contract',
   },
 } as const;
 
@@ -144,6 +149,13 @@ export async function seedDemoInventory(
     lines: [{ kind: 'product', categoryId: gateway.id, quantity: SHIPPED.length, unitPriceCents: 128_000 }],
   });
   await payOrder(db, actor, { id: sold.id });
+  // its contract, from the company's standard template, signed
+  const template = await saveContractTemplate(db, actor, {
+    name: text.contractTemplate,
+    html: defaultContractHtml(opts.lang),
+  });
+  const contract = await createContract(db, actor, { orderId: sold.id, templateId: template.id });
+  await signContract(db, actor, { id: contract.id });
   await submitOrder(db, actor, {
     customerCompanyId: opts.companyId,
     lines: [{ kind: 'service', plan: 0, months: 12, quantity: 1, unitPriceCents: 980_000 }],

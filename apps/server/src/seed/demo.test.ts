@@ -111,6 +111,12 @@ describe('demo seed', () => {
       ['submitted', 980_000],
       ['paid', 512_000],
     ]);
+    const contracts = (
+      await t.app.inject({ method: 'GET', url: '/general/sales/contract/list', headers: bearer(token) })
+    ).json().data.list as Array<{ status: string; totalCents: number; templateName: string }>;
+    expect(contracts.map((c) => [c.status, c.totalCents, c.templateName])).toEqual([
+      ['signed', 512_000, '标准销售合同'],
+    ]);
   });
 
   it('gives the demo company the worked example of gas blending to calculate', async () => {

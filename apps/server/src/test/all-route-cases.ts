@@ -25,6 +25,7 @@ import { passthroughRouteCases } from '../modules/passthrough/route-cases';
 import { productionRouteCases } from '../modules/production/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
+import { salesContractRouteCases } from '../modules/sales/contract-route-cases';
 import { salesRouteCases } from '../modules/sales/route-cases';
 import { simRouteCases } from '../modules/sims/route-cases';
 import { docTemplateRouteCases } from '../modules/templates/doc-route-cases';
@@ -66,4 +67,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...inventoryRouteCases,
   ...productionRouteCases,
   ...salesRouteCases,
+  ...salesContractRouteCases,
 };

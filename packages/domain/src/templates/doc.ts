@@ -161,17 +161,24 @@ export function renderDocTemplate(
   opts: RenderOptions = {},
 ): string {
   const tz = opts.tz ?? DEFAULT_TIME_ZONE;
+  return fillPlaceholders(html, (key) => {
+    if (key === TEMPLATE_TS_KEY) {
+      const ms = opts.ts ? Date.parse(opts.ts) : Number.NaN;
+      return Number.isNaN(ms) ? '' : formatInstant(ms, 'yyyy-MM-dd HH:mm:ss', tz);
+    }
+    const field = fields.find((f) => f.key === key);
+    return field ? valueHtml(field, values[key], tz) : '';
+  });
+}
+
+/**
+ * Replaces every placeholder of a (sanitised) body with `<span class="tpl-value"
+ * data-field="KEY">` holding the HTML `htmlOf(KEY)` gives, which must already be escaped.
+ */
+export function fillPlaceholders(html: string, htmlOf: (key: string) => string): string {
   return html.replace(CHIP, (whole, attrs: string) => {
     const key = DATA_FIELD.exec(` ${attrs}`)?.[1];
     if (key === undefined) return whole;
-    let inner = '';
-    if (key === TEMPLATE_TS_KEY) {
-      const ms = opts.ts ? Date.parse(opts.ts) : Number.NaN;
-      inner = Number.isNaN(ms) ? '' : formatInstant(ms, 'yyyy-MM-dd HH:mm:ss', tz);
-    } else {
-      const field = fields.find((f) => f.key === key);
-      inner = field ? valueHtml(field, values[key], tz) : '';
-    }
-    return `<span class="tpl-value" data-field="${escapeHtml(key)}">${inner}</span>`;
+    return `<span class="tpl-value" data-field="${escapeHtml(key)}">${htmlOf(key)}</span>`;
   });
 }

@@ -1,6 +1,6 @@
-import type { SalesStatus } from '@platform/domain';
+import type { ContractStatus, SalesStatus } from '@platform/domain';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/tables';
 import { inventoryCategories } from '../inventory/tables';
 import { users } from '../users/tables';
@@ -61,4 +61,56 @@ export const salesOrderLines = pgTable(
     amountCents: integer('amount_cents').notNull(),
   },
   (t) => [index('sales_order_lines_order').on(t.orderId)],
+);
+
+/**
+ * A contract template (saletemplate, ss_sale_contract): an HTML body, sanitised like a document
+ * template's, whose placeholders name the fields of an order (domain CONTRACT_FIELDS).
+ */
+export const salesContractTemplates = pgTable(
+  'sales_contract_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    html: text('html').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [unique('sales_contract_templates_company_name').on(t.companyId, t.name)],
+);
+
+/**
+ * A contract (salecontract): a template filled from one order, kept as filled. Signed contracts
+ * are kept; a draft may be deleted. An order has at most one contract.
+ */
+export const salesContracts = pgTable(
+  'sales_contracts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 30 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => salesContractTemplates.id, { onDelete: 'set null' }),
+    /** the template's name when the contract was made */
+    templateName: varchar('template_name', { length: 100 }).notNull(),
+    html: text('html').notNull(),
+    status: varchar('status', { length: 10 }).$type<ContractStatus>().notNull().default('draft'),
+    /** the day it was signed, in the seller's zone */
+    signedOn: varchar('signed_on', { length: 10 }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    unique('sales_contracts_company_number').on(t.companyId, t.number),
+    unique('sales_contracts_order').on(t.orderId),
+  ],
 );
