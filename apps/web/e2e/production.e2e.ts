@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   allowPageErrors,
   DEMO_ADMIN,
+  DEMO_LIMITED,
   openBrowser,
   type RunningServer,
   refused,
@@ -23,7 +24,7 @@ import { modalOk, noSideways, numberInput, pickOption, supportFor } from './supp
 let server: RunningServer;
 let browser: Browser;
 let token: string;
-const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
+const { api, postJson, tokenOf, acceptTerms, openAs, go } = supportFor(() => ({ server, browser, token }));
 
 beforeAll(async () => {
   server = await startServer();
@@ -305,6 +306,66 @@ describe('production', () => {
       expect(await text(page.getByTestId('production-reports'))).toContain('Export CSV');
       await noSideways(page);
       await shot(page, 'production-reports-en-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a person with the process only (pm_process, not pm_scheduling) opens a plan from the sidebar and records its units', async () => {
+    // the demo's limited member gets production's process code, and not the scheduling
+    const users = await api<{ list: Array<{ phone: string; roleIds: number[] }> }>(
+      '/user/getSysUserList?pageNum=1&pageSize=50',
+    );
+    const limited = users.data.list.find((u) => u.phone === DEMO_LIMITED.phone)!;
+    const roles = (await api<Array<{ id: number; menuCodes: string[] }>>('/role/getRoleList')).data;
+    for (const roleId of limited.roleIds) {
+      const role = roles.find((r) => r.id === roleId)!;
+      expect(role.menuCodes).not.toContain('pm_scheduling');
+      const updated = await postJson('/role/updateRole', {
+        id: roleId,
+        menuCodes: [...new Set([...role.menuCodes, 'production_management', 'pm_process'])],
+      });
+      expect(updated.code, updated.message).toBe(0);
+    }
+    await acceptTerms(DEMO_LIMITED.phone, DEMO_LIMITED.password);
+    const inProduction = await api<{ list: Plan[] }>('/production/schedule/list?status=inProduction');
+    const open = inProduction.data.list.find((p) => p.recorded < p.quantity)!;
+    expect(open, 'a plan in production with room for a unit').toBeDefined();
+    const sn = `PP${RUN}-1`;
+
+    const { context, page } = await openAs('zh', 1440, DEMO_LIMITED);
+    try {
+      // the sidebar's one production entry: the plans to open the process of
+      await page.locator('.ant-menu').getByText('生产过程', { exact: true }).click();
+      await page.getByTestId('production-process-plans').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/productionManagement/process');
+      await expect.poll(() => rows(page, 'production-plans-table').count()).toBeGreaterThan(0);
+      await shot(page, 'production-process-plans-zh-1440');
+
+      await page.getByTestId(`production-open-${open.id}`).click();
+      await process(page).waitFor();
+      expect(await text(page.getByTestId('production-plan-number'))).toBe(open.number);
+      // the plan's start, finish and cancel stay with the planners
+      for (const action of ['start', 'finish', 'cancel'])
+        expect(await page.getByTestId(`production-${action}-plan`).count()).toBe(0);
+      await page.getByTestId('production-record-sns').fill(sn);
+      await page.getByTestId('production-record-submit').click();
+      await rows(page, 'production-units-table').filter({ hasText: sn }).waitFor();
+      expect((await plan(open.id)).recorded).toBe(open.recorded + 1);
+      await shot(page, 'production-process-pm-process-zh-1440');
+
+      await page.getByTestId('production-back').click();
+      await page.getByTestId('production-process-plans').waitFor();
+      // and the server refuses them a plan's move
+      const token = await tokenOf(DEMO_LIMITED.phone, DEMO_LIMITED.password);
+      const moved = await api('/production/schedule/state', {
+        method: 'POST',
+        token,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: open.id, action: 'finish' }),
+      });
+      expect(moved.code).not.toBe(0);
+      expect((await plan(open.id)).status).toBe('inProduction');
     } finally {
       await context.close();
     }

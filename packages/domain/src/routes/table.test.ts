@@ -176,6 +176,7 @@ const SPEC_PATHS = [
   // /productionManagement
   '/productionManagement',
   '/productionManagement/scheduling',
+  '/productionManagement/process',
   '/productionManagement/process/:scheduleId/:status',
   '/productionManagement/reports',
   // /project

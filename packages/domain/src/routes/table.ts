@@ -67,12 +67,9 @@ const PRODUCTION = group(
   'BuildOutlined',
   [
     page('scheduling', 'productionScheduling', 'pm_scheduling', 'ScheduleOutlined'),
-    detail(
-      'process/:scheduleId/:status',
-      'productionProcess',
-      'pm_process',
-      '/productionManagement/scheduling',
-    ),
+    // the plans to open the process of: pm_process reaches a plan without the scheduling
+    page('process', 'productionProcessPlans', 'pm_process', 'ToolOutlined'),
+    detail('process/:scheduleId/:status', 'productionProcess', 'pm_process', '/productionManagement/process'),
     page('reports', 'productionReports', 'pm_reports', 'BarChartOutlined'),
   ],
 );

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { inventoryUnitEvents, inventoryUnits } from '../inventory/tables';
+import { roles } from '../roles/tables';
 import { productionSchedules } from './tables';
 
 let t: TestApp;
@@ -10,15 +11,18 @@ let a: TestCompany;
 let gateway: number;
 let sim: number;
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') {
+async function callAs(token: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') {
   const res = await t.app.inject({
     method,
     url: `/general${url}`,
     payload,
-    headers: { ...bearer(a.admin.token), 'accept-language': lang },
+    headers: { ...bearer(token), 'accept-language': lang },
   });
   return res.json();
 }
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') =>
+  callAs(a.admin.token, method, url, payload, lang);
 
 const ok = (answer: { code: number; message: string; data: ReturnType<typeof JSON.parse> }) => {
   expect(answer.code, answer.message).toBe(0);
@@ -166,6 +170,55 @@ describe('plans refused field by field, nothing written', () => {
     // a category planned for cannot be deleted
     expect((await call('POST', '/inventory/category/delete', { id: gateway })).code).toBe(
       ERROR_CODES.CONFLICT,
+    );
+  });
+});
+
+describe('a person with the process page only (pm_process, not pm_scheduling)', () => {
+  it('lists and reads the plans and records their units, but changes no plan', async () => {
+    const { id } = ok(await call('POST', '/production/schedule/save', plan({ line: 'Process line' })));
+    ok(await call('POST', '/production/schedule/state', { id, action: 'start' }));
+    await t.db
+      .update(roles)
+      .set({ menuCodes: ['production_management', 'pm_process'] })
+      .where(eq(roles.id, a.ordinaryRoleId));
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      callAs(a.limited.token, method, url, payload);
+
+    const listed = ok(await as('GET', '/production/schedule/list?keyword=Process%20line'));
+    expect(listed.list.map((p: { id: number }) => p.id)).toEqual([id]);
+    expect(ok(await as('GET', `/production/schedule/get?id=${id}`))).toMatchObject({
+      id,
+      status: 'inProduction',
+    });
+    ok(await as('POST', '/production/schedule/record', { id, sns: ['PO-1', 'PO-2'] }));
+    ok(await as('POST', '/production/schedule/finish-units', { id, sns: ['PO-1'] }));
+    expect(ok(await as('GET', `/production/schedule/get?id=${id}`))).toMatchObject({
+      recorded: 2,
+      finished: 1,
+      inProduction: 1,
+    });
+
+    // planning, deleting and moving a plan stay with pm_scheduling
+    const refusedPlan = plan({ line: 'Not mine to plan' });
+    for (const [url, payload] of [
+      ['/production/schedule/save', refusedPlan],
+      ['/production/schedule/save', { ...plan({ quantity: 9 }), id }],
+      ['/production/schedule/delete', { id }],
+      ['/production/schedule/state', { id, action: 'finish' }],
+      ['/production/schedule/state', { id, action: 'cancel' }],
+    ] as const) {
+      expect((await as('POST', url, payload)).code, url).toBe(ERROR_CODES.FORBIDDEN);
+    }
+    expect(await t.db.select().from(productionSchedules).where(eq(productionSchedules.id, id))).toMatchObject(
+      [{ status: 'inProduction', quantity: 3, line: 'Process line' }],
+    );
+    expect(
+      await t.db.select().from(productionSchedules).where(eq(productionSchedules.line, 'Not mine to plan')),
+    ).toHaveLength(0);
+    // nor the reports, another code
+    expect((await as('GET', '/production/report?from=2026-01-01&to=2026-12-31')).code).toBe(
+      ERROR_CODES.FORBIDDEN,
     );
   });
 });

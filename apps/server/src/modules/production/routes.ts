@@ -59,9 +59,10 @@ const EXPORT_WORDS = {
 } as const;
 
 /**
- * Production (/productionManagement) under /general/production: plans (pm_scheduling), the
- * process of each plan where its units are recorded and finished (pm_process), and the output
- * reports (pm_reports). Writes run in one transaction with the plan locked.
+ * Production (/productionManagement) under /general/production: plans, planned, changed,
+ * started, finished, cancelled and deleted (pm_scheduling); the process of each plan where its
+ * units are recorded and finished (pm_process, which reads the plans but changes none); the
+ * output reports (pm_reports). Writes run in one transaction with the plan locked.
  */
 export default async function productionRoutes(app: App): Promise<void> {
   app.get(
@@ -164,7 +165,7 @@ export default async function productionRoutes(app: App): Promise<void> {
   app.post(
     '/production/schedule/state',
     {
-      config: { permission: ['pm_scheduling', 'pm_process'] },
+      config: { permission: 'pm_scheduling' },
       schema: {
         tags: ['production'],
         summary: 'Start, finish or cancel a plan',

@@ -12,11 +12,14 @@ import {
 } from '@platform/domain';
 import type { FormInstance } from 'antd';
 import dayjs from 'dayjs';
+import { useSession } from '../../app/store/session';
 import { formatTime } from '../../shared/time';
 import type { Schedule, ScheduleAction } from './api';
 
 export const productionPaths = {
   scheduling: '/productionManagement/scheduling',
+  /** the plans to open the process of (pm_process) */
+  processPlans: '/productionManagement/process',
   process: (plan: Pick<Schedule, 'id' | 'status'>) =>
     `/productionManagement/process/${plan.id}/${plan.status}`,
   reports: '/productionManagement/reports',
@@ -56,6 +59,11 @@ export function scheduleStatusLabel(status: ScheduleStatus, lang: Lang): string 
 
 export function unitStatusLabel(status: string, lang: Lang): string {
   return PRODUCTION_STATUS_LABELS[status as ProductionStatus]?.[lang] ?? status;
+}
+
+/** Whether the signed-in user plans (pm_scheduling): only they change a plan, the process page records its units. */
+export function usePlans(): boolean {
+  return useSession().user?.menuCode?.includes('pm_scheduling') ?? false;
 }
 
 /** The actions a plan's status offers (the server decides again): start, finish, cancel. */

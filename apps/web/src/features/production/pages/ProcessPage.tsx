@@ -12,7 +12,7 @@ import { ScheduleActions } from '../components/ScheduleActions';
 import { SerialsCard } from '../components/SerialsCard';
 import { StatusTag } from '../components/StatusTag';
 import { UnitsCard } from '../components/UnitsCard';
-import { productionPaths } from '../model';
+import { productionPaths, usePlans } from '../model';
 import '../production.css';
 
 type StepStatus = 'wait' | 'process' | 'finish';
@@ -27,7 +27,7 @@ const STEP_STATUS: Record<ScheduleStatus, StepStatus> = {
 
 /**
  * /productionManagement/process/:scheduleId/:status (pm_process): one plan, its steps and
- * counts, its start, finish or cancel; the units it made recorded by serial number (scanned or
+ * counts, its start, finish or cancel (for those who plan, pm_scheduling); the units it made recorded by serial number (scanned or
  * pasted) and marked finished, chosen in the table or scanned. The status in the path is the
  * one the link was made with: the page shows the plan's status now.
  */
@@ -36,10 +36,15 @@ export default function ProcessPage() {
   const id = Number(useParams().scheduleId);
   const detail = useSchedule(id);
   const plan = detail.data;
+  const plans = usePlans();
 
+  // back to the list it was opened from: the scheduling, or the process's own list of plans
   const back = (
-    <Link to={productionPaths.scheduling} data-testid="production-back">
-      <ArrowLeftOutlined /> {t('process.back')}
+    <Link
+      to={plans ? productionPaths.scheduling : productionPaths.processPlans}
+      data-testid="production-back"
+    >
+      <ArrowLeftOutlined /> {plans ? t('process.back') : t('process.backToPlans')}
     </Link>
   );
 
@@ -55,10 +60,10 @@ export default function ProcessPage() {
       </Card>
     );
   }
-  return <ProcessView plan={plan} back={back} />;
+  return <ProcessView plan={plan} back={back} plans={plans} />;
 }
 
-function ProcessView({ plan, back }: { plan: ScheduleDetail; back: ReactNode }) {
+function ProcessView({ plan, back, plans }: { plan: ScheduleDetail; back: ReactNode; plans: boolean }) {
   const { t } = useTranslation('production');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -92,9 +97,11 @@ function ProcessView({ plan, back }: { plan: ScheduleDetail; back: ReactNode }) 
               {plan.model ? ` · ${plan.model}` : ''}
             </Typography.Text>
           </div>
-          <Space wrap>
-            <ScheduleActions plan={plan} testKey="plan" />
-          </Space>
+          {plans ? (
+            <Space wrap>
+              <ScheduleActions plan={plan} testKey="plan" />
+            </Space>
+          ) : null}
         </div>
         <Descriptions
           size="small"
