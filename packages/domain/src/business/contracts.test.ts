@@ -105,6 +105,8 @@ describe('filling a contract', () => {
       '<td>智慧数据平台 标准版</td><td>2 × 12 个月</td><td>4,750.00</td><td>9,500.00</td>',
     );
     expect(html).not.toContain('<b>Co');
+    expect(html).toContain('<div class="tpl-block"><span class="tpl-value" data-field="lines"><table>');
+    expect(html).not.toContain('<p><span class="tpl-value" data-field="lines">');
     expect(html.match(/class="tpl-value"/g)?.length).toBe(CONTRACT_FIELDS.length);
   });
 

@@ -184,7 +184,12 @@ export function contractValues(order: ContractOrder, ctx: ContractContext): Reco
 /** A contract template filled from one order (the template sanitised on save, as doc.ts expects). */
 export function fillContract(html: string, order: ContractOrder, ctx: ContractContext): string {
   const values = contractValues(order, ctx);
-  return fillPlaceholders(html, (key) => (isContractField(key) ? values[key] : ''));
+  const filled = fillPlaceholders(html, (key) => (isContractField(key) ? values[key] : ''));
+  // a paragraph holding only the lines becomes a block: a table cannot sit inside a <p>
+  return filled.replace(
+    /<p>(<span class="tpl-value" data-field="lines"><table>[\s\S]*?<\/table><\/span>)<\/p>/g,
+    '<div class="tpl-block">$1</div>',
+  );
 }
 
 const chip = (key: ContractField, lang: Lang) => placeholderHtml(key, CONTRACT_FIELD_LABELS[key][lang]);

@@ -11,7 +11,6 @@ import {
   type StockStatusId,
 } from '@platform/domain';
 import type { FormInstance } from 'antd';
-import { useSession } from '../../app/store/session';
 
 export const CATEGORY_KINDS = ['own', 'sim', 'other'] as const;
 export type CategoryKind = (typeof CATEGORY_KINDS)[number];
@@ -68,10 +67,7 @@ export const STATE_TAG: Record<OrderState, string> = {
 };
 
 /** Whether the signed-in user holds a menu code. */
-export function useHasCode(): (code: string) => boolean {
-  const codes = useSession().user?.menuCode;
-  return (code) => codes?.includes(code) ?? false;
-}
+export { useHasCode } from '../../shared/hasCode';
 
 /**
  * Serial numbers as scanned or pasted: one a line, or separated by commas, semicolons or

@@ -1,20 +1,52 @@
 import { Descriptions, Drawer, Grid, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { currentLang } from '../../../app/i18n';
+import { LoadFailed } from '../../../shared/LoadFailed';
 import { formatMinute } from '../../../shared/time';
-import { LoadFailed } from '../../gas/components/LoadFailed';
 import { formatYuan } from '../../user/format';
-import { type SalesOrderLine, useOrder } from '../api';
+import { type SalesOrder, type SalesOrderLine, useOrder } from '../api';
+import { orderDetailPath } from '../paths';
+import { OrderContract } from './OrderContract';
 import { StatusTag } from './StatusTag';
 
-/** One order: its customer, its lines with their amounts and the total (data-testid `sales-order-detail`). */
+/** One order in a drawer over the list, with a link to its own page. */
 export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('sales');
   const wide = Grid.useBreakpoint().md === true;
-  const lang = currentLang();
   const order = useOrder(id);
   const data = order.data;
+  return (
+    <Drawer
+      open={id != null}
+      onClose={onClose}
+      size={wide ? 760 : '100%'}
+      title={data ? t('orders.drawerTitle', { number: data.number }) : ''}
+      extra={
+        data ? (
+          // the list stays open in its tab: the drawer closes as its order opens on a page
+          <Link to={orderDetailPath(data)} onClick={onClose} data-testid="sales-open-page">
+            {t('detail.openPage')}
+          </Link>
+        ) : null
+      }
+      destroyOnHidden
+    >
+      {order.isError ? <LoadFailed onRetry={() => void order.refetch()} /> : null}
+      {data ? <OrderDetail order={data} /> : null}
+    </Drawer>
+  );
+}
+
+/**
+ * One order: its customer, its lines with their amounts and the total, and its contract for
+ * those who handle contracts (data-testid `sales-order-detail`).
+ */
+export function OrderDetail({ order: data }: { order: SalesOrder & { lines: SalesOrderLine[] } }) {
+  const { t } = useTranslation('sales');
+  const wide = Grid.useBreakpoint().md === true;
+  const lang = currentLang();
   const money = (cents: number) => <span className="sales-money">{formatYuan(cents, lang)}</span>;
   const dash = (value: string | null | undefined) => value || '—';
 
@@ -44,54 +76,44 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
   ];
 
   return (
-    <Drawer
-      open={id != null}
-      onClose={onClose}
-      size={wide ? 760 : '100%'}
-      title={data ? t('orders.drawerTitle', { number: data.number }) : ''}
-      destroyOnHidden
-    >
-      {order.isError ? <LoadFailed onRetry={() => void order.refetch()} /> : null}
-      {data ? (
-        <div data-testid="sales-order-detail">
-          <Descriptions
-            size="small"
-            bordered
-            column={wide ? 2 : 1}
-            items={[
-              { key: 'number', label: t('fields.number'), children: data.number },
-              { key: 'status', label: t('fields.status'), children: <StatusTag status={data.status} /> },
-              { key: 'customer', label: t('fields.customer'), children: data.customer },
-              { key: 'contact', label: t('fields.contact'), children: dash(data.contact) },
-              { key: 'phone', label: t('fields.phone'), children: dash(data.phone) },
-              { key: 'address', label: t('fields.address'), children: dash(data.address) },
-              { key: 'createdAt', label: t('fields.createdAt'), children: formatMinute(data.createdAt) },
-              { key: 'paidOn', label: t('fields.paidOn'), children: dash(data.paidOn) },
-              { key: 'notes', label: t('fields.notes'), children: dash(data.notes), span: wide ? 2 : 1 },
-            ]}
-          />
-          <h4 className="sales-drawer-heading">{t('orders.lines')}</h4>
-          <Table<SalesOrderLine>
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={data.lines}
-            pagination={false}
-            scroll={{ x: 560 }}
-            data-testid="sales-drawer-lines"
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={3} align="right">
-                  <strong>{t('fields.total')}</strong>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  <strong data-testid="sales-drawer-total">{formatYuan(data.totalCents, lang)}</strong>
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            )}
-          />
-        </div>
-      ) : null}
-    </Drawer>
+    <div data-testid="sales-order-detail">
+      <Descriptions
+        size="small"
+        bordered
+        column={wide ? 2 : 1}
+        items={[
+          { key: 'number', label: t('fields.number'), children: data.number },
+          { key: 'status', label: t('fields.status'), children: <StatusTag status={data.status} /> },
+          { key: 'customer', label: t('fields.customer'), children: data.customer },
+          { key: 'contact', label: t('fields.contact'), children: dash(data.contact) },
+          { key: 'phone', label: t('fields.phone'), children: dash(data.phone) },
+          { key: 'address', label: t('fields.address'), children: dash(data.address) },
+          { key: 'createdAt', label: t('fields.createdAt'), children: formatMinute(data.createdAt) },
+          { key: 'paidOn', label: t('fields.paidOn'), children: dash(data.paidOn) },
+          { key: 'notes', label: t('fields.notes'), children: dash(data.notes), span: wide ? 2 : 1 },
+        ]}
+      />
+      <h4 className="sales-drawer-heading">{t('orders.lines')}</h4>
+      <Table<SalesOrderLine>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={data.lines}
+        pagination={false}
+        scroll={{ x: 560 }}
+        data-testid="sales-drawer-lines"
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={3} align="right">
+              <strong>{t('fields.total')}</strong>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              <strong data-testid="sales-drawer-total">{formatYuan(data.totalCents, lang)}</strong>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+      <OrderContract order={data} />
+    </div>
   );
 }

@@ -1,0 +1,43 @@
+import { FileProtectOutlined } from '@ant-design/icons';
+import { Button, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useHasCode } from '../../../shared/hasCode';
+import type { SalesOrder } from '../api';
+import { useContracts } from '../contracts-api';
+import { contractPath, newContractPath } from '../paths';
+import { ContractStatusTag } from './ContractStatusTag';
+
+/**
+ * The order's contract, for a user with the contract code: its number and status with a link,
+ * or a button that makes one (not for a cancelled order). Nothing for other users.
+ */
+export function OrderContract({ order }: { order: Pick<SalesOrder, 'id' | 'status'> }) {
+  const { t } = useTranslation('sales');
+  const allowed = useHasCode()('ss_sale_contract');
+  const contracts = useContracts({ pageNum: 1, pageSize: 1, keyword: '', orderId: order.id }, allowed);
+  if (!allowed || !contracts.data) return null;
+  const contract = contracts.data.list[0];
+  return (
+    <div className="sales-order-contract" data-testid="sales-order-contract">
+      <h4 className="sales-drawer-heading">{t('contracts.ofOrder')}</h4>
+      {contract ? (
+        <Space wrap>
+          <Link to={contractPath(contract.id)} data-testid="sales-order-contract-link">
+            <FileProtectOutlined /> {contract.number}
+          </Link>
+          <ContractStatusTag status={contract.status} />
+          <Typography.Text type="secondary">{contract.templateName}</Typography.Text>
+        </Space>
+      ) : order.status === 'cancelled' ? (
+        <Typography.Text type="secondary">{t('contracts.noneCancelled')}</Typography.Text>
+      ) : (
+        <Link to={newContractPath(order.id)}>
+          <Button icon={<FileProtectOutlined />} data-testid="sales-order-make-contract">
+            {t('contracts.make')}
+          </Button>
+        </Link>
+      )}
+    </div>
+  );
+}
