@@ -5,7 +5,8 @@
  * (41.028 mol, CO2 180.56 g, N2 1034.41 g at Z 1; 186.05 g and 1065.85 g at Z 0.9705) and
  * inverse (CO2 9.9998 %, O2 9.0 µmol/mol from the weighed masses); refused inputs (components
  * past 100 %, one component at 100 %, a negative mass) show the field's error and save
- * nothing. Screenshots in Chinese and English at 1440 and 390 px.
+ * nothing; the pure gases exported as CSV (every row under the search, headed in Chinese) and
+ * the issued certificates headed in English. Screenshots in Chinese and English at 1440 and 390 px.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -570,4 +571,116 @@ describe('a filled cylinder: quality control, certificate and reference material
       });
     }
   }
+});
+
+/** A CSV file's rows (RFC 4180 quoting), its byte-order mark left out. */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else cell += c;
+  }
+  return rows;
+}
+
+/** Click a list's export and read the CSV it saves. */
+async function exported(page: Page, testId: string): Promise<{ name: string; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return {
+    name: download.suggestedFilename(),
+    rows: csvRows(readFileSync((await download.path())!, 'utf8')),
+  };
+}
+
+describe('gas list exports', () => {
+  test('the pure gases export as CSV: headed in Chinese, every row under the search, not only the page shown', async () => {
+    // more pure gases than a page shows (10)
+    const stamp = Date.now().toString(36).toUpperCase();
+    const before = (await api<{ total: number }>('/gas/pure/list?pageNum=1&pageSize=10')).data.total;
+    for (let i = before; i < 12; i += 1) {
+      const saved = await postJson('/gas/pure/save', {
+        name: `导出 ${stamp} ${i}`,
+        main: 'N2',
+        impurities: [],
+      });
+      expect(saved.code, saved.message).toBe(0);
+    }
+    const total = (await api<{ total: number }>('/gas/pure/list?pageNum=1&pageSize=10')).data.total;
+    expect(total).toBeGreaterThan(10);
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/setgas/puregas', 'gas-pure');
+      await expect.poll(() => rows(page, 'gas-pure-table').count(), { timeout: 20_000 }).toBe(10);
+      const all = await exported(page, 'gas-pure-export');
+      expect(all.name).toMatch(/^纯气-\d{14}\.csv$/);
+      expect(all.rows[0]).toEqual(['名称', '主组分', '纯度', '杂质', '供应商', '批号', '钢瓶号']);
+      expect(all.rows.length - 1).toBe(total);
+      // the demo's carbon dioxide, as the list shows it
+      const co2 = all.rows.find((r) => r[0] === '二氧化碳 99.995 %');
+      expect(co2).toEqual([
+        '二氧化碳 99.995 %',
+        'CO2',
+        expect.stringMatching(/^99\.995\d* %$/),
+        'N2 50 ± 5 µmol/mol',
+        '演示气体供应商',
+        'CO2-2611',
+        'P-1001',
+      ]);
+      await shot(page, 'gas-pure-export-zh-1440');
+
+      // under a search, only what it finds
+      await page.getByTestId('gas-pure-search').locator('input').fill('CO2-2611');
+      await page.getByTestId('gas-pure-search').locator('input').press('Enter');
+      await expect.poll(() => rows(page, 'gas-pure-table').count()).toBe(1);
+      const found = await exported(page, 'gas-pure-export');
+      expect(found.rows.map((r) => r[0])).toEqual(['名称', '二氧化碳 99.995 %']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in English, the issued certificates export headed in English, the demo certificate in it', async () => {
+    const { context, page } = await openAs('en');
+    try {
+      await go(page, '/setgas/certandreport', 'gas-certificates');
+      await page.getByTestId('gas-cert-view').getByText('Certified').click();
+      await expect.poll(() => rows(page, 'gas-cert-table').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const { name, rows: csv } = await exported(page, 'gas-cert-export');
+      expect(name).toMatch(/\.csv$/);
+      expect(csv[0]).toEqual([
+        'Cylinder No.',
+        'Product',
+        'Gravimetric values',
+        'Certificate No.',
+        'Certification date',
+        'Valid until',
+      ]);
+      const demo = csv.find((r) => r[0] === 'DEMO-CY-0001');
+      expect(demo?.[1]).toBe('10 % 二氧化碳/氮气');
+      expect(demo?.[2]).toMatch(/^CO2 9\.99\d+ % · O2 [\d.]+ µmol\/mol · balance N2$/);
+      expect(demo?.[4]).toBe('2026-11-02');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   certifiedValue,
+  compositionText,
+  cylinderValuesText,
   fieldPath,
   formatAmount,
   formatImpurity,
@@ -9,6 +11,7 @@ import {
   formTarget,
   inlineMessage,
   placeFieldError,
+  referenceValuesText,
   today,
   toFraction,
   toUnit,
@@ -120,5 +123,36 @@ describe('field errors', () => {
     expect(set).toEqual([{ name: ['parents', 1, 'massG'], errors: ['称量质量 必须大于 0'] }]);
     expect(placeFieldError(form, new Refused('x', { field: 'id' }), target)).toBe(false);
     expect(placeFieldError(form, new Error('no envelope'), target)).toBe(false);
+  });
+});
+
+describe('the gas exports’ text cells', () => {
+  test('a recipe as the list shows it, the balance gas last', () => {
+    expect(compositionText([{ component: 'CO2', fraction: 0.1 }], 'N2', '平衡气')).toBe(
+      'CO2 10 % · 平衡气 N2',
+    );
+    expect(compositionText([{ component: 'CO', fraction: 50e-6 }], 'N2', 'balance')).toBe(
+      'CO 50 µmol/mol · balance N2',
+    );
+  });
+
+  test("a reference material's values with their expanded uncertainty in the value's unit", () => {
+    expect(
+      referenceValuesText(
+        { balance: 'N2', components: [{ component: 'CO2', fraction: 0.1001, expanded: 0.0002 }] },
+        'balance',
+      ),
+    ).toBe('CO2 10.01 % ± 0.02 % · balance N2');
+  });
+
+  test("a cylinder's gravimetric values, without the balance gas's own", () => {
+    const values = [
+      { component: 'CO2', fraction: 0.099998, standard: 0, expanded: 0 },
+      { component: 'O2', fraction: 9e-6, standard: 0, expanded: 0 },
+      { component: 'N2', fraction: 0.9, standard: 0, expanded: 0 },
+    ];
+    expect(cylinderValuesText({ balance: 'N2', values }, '平衡气')).toBe(
+      'CO2 9.9998 % · O2 9.0 µmol/mol · 平衡气 N2',
+    );
   });
 });

@@ -4,6 +4,7 @@
  * in µmol/mol.
  */
 import type { NamePath } from 'antd/es/form/interface';
+import type { Cylinder, ProductComponent, ReferenceMaterial } from './api';
 
 export type AmountUnit = 'percent' | 'umol';
 
@@ -187,4 +188,48 @@ export function formTarget(
       return mapped ? [head, index, mapped] : null;
     },
   };
+}
+
+// ------------------------------------------------------------------ text of a list row
+
+/** A recipe in a line, as the list shows it: "CO2 10 % · 平衡气 N2". */
+export function compositionText(
+  components: ProductComponent[],
+  balance: string,
+  balanceWord: string,
+): string {
+  return [
+    ...components.map((c) => `${c.component} ${formatAmount(c.fraction)}`),
+    `${balanceWord} ${balance}`,
+  ].join(' · ');
+}
+
+/** A reference material's certified values: "CO2 10.01 % ± 0.02 % · 平衡气 N2". */
+export function referenceValuesText(
+  reference: Pick<ReferenceMaterial, 'components' | 'balance'>,
+  balanceWord: string,
+): string {
+  return [
+    ...reference.components.map((c) => {
+      const unit = unitFor(c.fraction);
+      return `${c.component} ${formatAmount(c.fraction)} ± ${twoSignificant(toUnit(c.expanded, unit))} ${UNIT_TEXT[unit]}`;
+    }),
+    `${balanceWord} ${reference.balance}`,
+  ].join(' · ');
+}
+
+/** A cylinder's gravimetric values, the balance gas last: "CO2 9.9998 % · O2 9.0 µmol/mol · 平衡气 N2". */
+export function cylinderValuesText(
+  cylinder: Pick<Cylinder, 'values' | 'balance'>,
+  balanceWord: string,
+): string {
+  return [
+    ...cylinder.values
+      .filter((v) => v.component !== cylinder.balance)
+      .map((v) => {
+        const unit = unitFor(v.fraction);
+        return `${v.component} ${certifiedValue(v.fraction, unit)} ${UNIT_TEXT[unit]}`;
+      }),
+    `${balanceWord} ${cylinder.balance}`,
+  ].join(' · ');
 }

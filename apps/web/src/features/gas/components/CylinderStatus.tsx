@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CylinderStatus as Status } from '../api';
+import { cylinderStatusText } from '../exports';
 
 const COLORS: Record<Status, string> = {
   weighed: 'default',
@@ -12,15 +13,9 @@ const COLORS: Record<Status, string> = {
 /** A cylinder's place in the flow: weighed → analysed (passed or failed) → certified. */
 export function CylinderStatus({ status }: { status: Status }) {
   const { t } = useTranslation('gas');
-  const text: Record<Status, string> = {
-    weighed: t('cylinder.weighed', '待分析'),
-    passed: t('cylinder.passed', '验证通过'),
-    failed: t('cylinder.failed', '验证未通过'),
-    certified: t('cylinder.certified', '已出证书'),
-  };
   return (
     <Tag color={COLORS[status]} data-testid="gas-cylinder-status">
-      {text[status]}
+      {cylinderStatusText(t, status)}
     </Tag>
   );
 }

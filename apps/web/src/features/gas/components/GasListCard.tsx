@@ -3,6 +3,7 @@ import { Button, Card, Empty, Grid, Input, Table, type TablePaginationConfig } f
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton, type ExportColumn } from '../../../shared/ExportButton';
 import { LoadFailed } from '../../../shared/LoadFailed';
 import { PageHeader } from '../../../shared/PageHeader';
 import { RowActions } from './RowActions';
@@ -30,11 +31,18 @@ export interface GasListModal<T> {
   onClose: () => void;
 }
 
+/** A list's CSV export: every row under its search (all pages), in these columns. */
+export interface GasListExport<T> {
+  load: () => Promise<readonly T[]>;
+  columns: ReadonlyArray<ExportColumn<T>>;
+  fileName: string;
+}
+
 /**
- * A gas list page's card: title and hint, the add button, a search, the table (a wide screen's
- * columns or a phone's, each ending in the row actions) and the page's add/edit modal.
- * The data-testids are `testId` on the card, `${testPrefix}-add`, `-search` and `-table`, and
- * the row actions' `${testPrefix}-edit-…` and `${testPrefix}-delete-…`.
+ * A gas list page's card: title and hint, the add button, a search and the CSV export, the
+ * table (a wide screen's columns or a phone's, each ending in the row actions) and the page's
+ * add/edit modal. The data-testids are `testId` on the card, `${testPrefix}-add`, `-search`,
+ * `-export` and `-table`, and the row actions' `${testPrefix}-edit-…` and `${testPrefix}-delete-…`.
  */
 export function GasListCard<T extends { id: number }>({
   testId,
@@ -54,6 +62,7 @@ export function GasListCard<T extends { id: number }>({
   actions,
   emptyText,
   modal,
+  exportList,
 }: {
   testId: string;
   testPrefix: string;
@@ -78,6 +87,7 @@ export function GasListCard<T extends { id: number }>({
   /** what an empty table says */
   emptyText: string;
   modal: (props: GasListModal<T>) => ReactNode;
+  exportList: GasListExport<T>;
 }) {
   const { t } = useTranslation('gas');
   const wide = Grid.useBreakpoint().md === true;
@@ -135,6 +145,12 @@ export function GasListCard<T extends { id: number }>({
           onChange={onSearchChange ? (e) => onSearchChange(e.target.value) : undefined}
           onSearch={(value) => onSearch(value)}
           data-testid={`${testPrefix}-search`}
+        />
+        <ExportButton<T>
+          load={exportList.load}
+          columns={exportList.columns}
+          fileName={exportList.fileName}
+          testId={`${testPrefix}-export`}
         />
       </div>
       {query.isError ? <LoadFailed onRetry={() => void query.refetch()} /> : null}

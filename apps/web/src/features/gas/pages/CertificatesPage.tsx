@@ -4,12 +4,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ExportButton } from '../../../shared/ExportButton';
 import { LoadFailed } from '../../../shared/LoadFailed';
 import { PageHeader } from '../../../shared/PageHeader';
 import { usePaging } from '../../../shared/paging';
 import { type Cylinder, gasApi, useCylinders } from '../api';
 import { CertificateModal } from '../components/CertificateModal';
 import { CylinderValues } from '../components/CylinderValues';
+import { allRows, certificateColumns } from '../exports';
 import { gasPaths, today } from '../model';
 import '../gas.css';
 
@@ -192,6 +194,12 @@ export default function CertificatesPage() {
             reset();
           }}
           data-testid="gas-cert-search"
+        />
+        <ExportButton<Cylinder>
+          load={() => allRows<Cylinder>('/gas/cylinder/list', { keyword, status: view })}
+          columns={certificateColumns(t, view === 'certified')}
+          fileName={`${t('menu.certAndReport')}-${view === 'passed' ? t('certs.toIssue', '待出证书') : t('certs.issued', '已出证书')}`}
+          testId="gas-cert-export"
         />
       </div>
       {cylinders.isError ? <LoadFailed onRetry={() => void cylinders.refetch()} /> : null}

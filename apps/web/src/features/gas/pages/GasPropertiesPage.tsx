@@ -7,6 +7,7 @@ import { type GasComponent, gasApi, gasKeys, useComponents } from '../api';
 import { ComponentModal } from '../components/ComponentModal';
 import { Formula } from '../components/Formula';
 import { GasListCard } from '../components/GasListCard';
+import { componentColumns } from '../exports';
 import { formatMolarMass } from '../model';
 import '../gas.css';
 
@@ -130,6 +131,11 @@ export default function GasPropertiesPage() {
           : t('properties.empty', '还没有组分')
       }
       modal={(modal) => <ComponentModal {...modal} onDone={refresh} />}
+      exportList={{
+        load: async () => shown,
+        columns: componentColumns(t),
+        fileName: t('menu.gasProperties'),
+      }}
     />
   );
 }

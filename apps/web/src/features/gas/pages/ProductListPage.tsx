@@ -12,6 +12,7 @@ import { Composition } from '../components/Composition';
 import { GasListCard } from '../components/GasListCard';
 import { ProductModal } from '../components/ProductModal';
 import { RowButton } from '../components/RowActions';
+import { allRows, productColumns } from '../exports';
 import { gasPaths } from '../model';
 import '../gas.css';
 
@@ -148,6 +149,11 @@ export default function ProductListPage() {
           : t('product.empty', '还没有产品。新增一个混合气配方后即可计算目标质量。')
       }
       modal={(modal) => <ProductModal {...modal} onDone={refresh} />}
+      exportList={{
+        load: () => allRows<Product>('/gas/product/list', { keyword }),
+        columns: productColumns(t),
+        fileName: t('menu.gasProductList'),
+      }}
     />
   );
 }

@@ -8,6 +8,7 @@ import { gasApi, gasKeys, type PureGas, usePureGases } from '../api';
 import { Formula } from '../components/Formula';
 import { GasListCard } from '../components/GasListCard';
 import { PureGasModal } from '../components/PureGasModal';
+import { allRows, pureGasColumns } from '../exports';
 import { formatImpurity, formatPurity } from '../model';
 import '../gas.css';
 
@@ -144,6 +145,11 @@ export default function PureGasPage() {
           : t('pure.empty', '还没有纯气。添加原料气及其杂质，以便根据称量结果定值。')
       }
       modal={(modal) => <PureGasModal {...modal} onDone={refresh} />}
+      exportList={{
+        load: () => allRows<PureGas>('/gas/pure/list', { keyword }),
+        columns: pureGasColumns(t),
+        fileName: t('menu.pureGas'),
+      }}
     />
   );
 }

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ExportButton } from '../../../shared/ExportButton';
 import { LoadFailed } from '../../../shared/LoadFailed';
 import { PageHeader } from '../../../shared/PageHeader';
 import { usePaging } from '../../../shared/paging';
@@ -12,6 +13,7 @@ import { type Cylinder, gasApi, gasKeys, type CylinderStatus as Status, useCylin
 import { AnalysisModal } from '../components/AnalysisModal';
 import { CylinderStatus, useStatusOptions } from '../components/CylinderStatus';
 import { CylinderValues } from '../components/CylinderValues';
+import { allRows, cylinderColumns } from '../exports';
 import { gasPaths } from '../model';
 import '../gas.css';
 
@@ -178,6 +180,12 @@ export default function QualityControlPage() {
           }}
           aria-label={t('fields.status', '状态')}
           data-testid="gas-cylinder-status-filter"
+        />
+        <ExportButton<Cylinder>
+          load={() => allRows<Cylinder>('/gas/cylinder/list', { keyword, status })}
+          columns={cylinderColumns(t)}
+          fileName={t('menu.qualityControl')}
+          testId="gas-cylinder-export"
         />
       </div>
       {cylinders.isError ? <LoadFailed onRetry={() => void cylinders.refetch()} /> : null}

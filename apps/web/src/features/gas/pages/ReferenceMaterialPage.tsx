@@ -8,6 +8,7 @@ import { gasApi, gasKeys, type ReferenceMaterial, useReferences } from '../api';
 import { GasListCard } from '../components/GasListCard';
 import { ReferenceModal } from '../components/ReferenceModal';
 import { ReferenceValues } from '../components/ReferenceValues';
+import { allRows, referenceColumns } from '../exports';
 import { today } from '../model';
 import '../gas.css';
 
@@ -129,6 +130,11 @@ export default function ReferenceMaterialPage() {
           : t('reference.empty', '还没有标准物质。添加质量控制分析所用的有证标准物质及其认定值。')
       }
       modal={(modal) => <ReferenceModal {...modal} onDone={refresh} />}
+      exportList={{
+        load: () => allRows<ReferenceMaterial>('/gas/reference/list', { keyword }),
+        columns: referenceColumns(t),
+        fileName: t('menu.referenceMaterial'),
+      }}
     />
   );
 }
