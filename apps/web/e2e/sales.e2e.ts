@@ -1,7 +1,8 @@
 /**
  * Sales (/smartSale) as a person uses it, on the demo company: an order of a product and a
  * year of service submitted to the demo company itself through the form, marked paid in order
- * management, after which its subscription is in "my orders"; a service line without a customer
+ * management, after which the top bar's expiry notice follows the moved service end at once and
+ * its subscription is in "my orders"; a service line without a customer
  * company refused with the server's words under that field and nothing written; an order
  * cancelled through the list's confirmation; the submit page in English on a phone.
  */
@@ -113,15 +114,28 @@ describe('sales orders', () => {
       await page.locator('.ant-drawer-close').click();
       await drawer.waitFor({ state: 'hidden' });
 
+      // the demo company's service ends within the notice's days: the top bar says when
+      const notice = page.getByTestId('expiry-notice');
+      await notice.waitFor();
+      const oldEnd = /\d{4}-\d{2}-\d{2}/.exec(await notice.innerText())?.[0];
+      expect(oldEnd).toBeTruthy();
+
       await page.getByTestId(`sales-pay-${number}`).click();
       await page.getByTestId('sales-pay-date').waitFor();
       await shot(page, 'sales-pay-zh-1440');
       await page.getByTestId('sales-pay-ok').click();
       const ends = page.locator('.ant-modal-confirm', { hasText: '服务期限延长至' });
       await ends.waitFor();
-      expect(await ends.innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
+      const newEnd = /\d{4}-\d{2}-\d{2}/.exec(await ends.innerText())?.[0];
+      expect(newEnd).toBeTruthy();
       await page.getByTestId('sales-paid-ok').click();
       await expect.poll(() => row(page, number!).innerText()).toContain('已付款');
+      // the order paid a year for the seller's own company: its service end moved past the
+      // notice's days, and the top bar follows at once, without a reload or a new login
+      expect(newEnd! > oldEnd!).toBe(true);
+      await notice.waitFor({ state: 'detached' });
+      const user = await api<{ serviceExpiresAt: string }>('/user/getUser');
+      expect(Date.parse(user.data.serviceExpiresAt)).toBeGreaterThan(Date.parse(oldEnd!) + 300 * 86_400_000);
 
       await go(page, '/user/myorder', 'myorder-page');
       const mine = page.getByTestId('myorder-page').locator('tr.ant-table-row', { hasText: `${number}-1` });

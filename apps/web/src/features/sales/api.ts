@@ -7,6 +7,8 @@ import type { SalesStatus } from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
 import { currentLang } from '../../app/i18n';
+import { loadSession } from '../../app/store/loader';
+import { session } from '../../app/store/session';
 import type { Page, Paging } from '../../shared/paging';
 
 export interface Catalogue {
@@ -118,3 +120,18 @@ export const salesApi = {
     post<{ serviceEndsOn: string | null }>('/sales/order/pay', { id, paidOn }),
   cancel: (id: number) => post<null>('/sales/order/cancel', { id }),
 };
+
+/**
+ * Mark an order paid. Paying a service for the caller's own company moves that company's
+ * service end: the user record (which carries it) is fetched again, so the top bar's expiry
+ * notice follows without a new login.
+ */
+export async function payOrder(order: Pick<SalesOrder, 'id' | 'customerCompanyId'>, paidOn: string) {
+  const envelope = await salesApi.pay(order.id, paidOn);
+  const own = session.get().user?.companyId;
+  if (envelope.data.serviceEndsOn && own != null && order.customerCompanyId === own) {
+    // the payment stands either way; a failed reload leaves the old end until the next one
+    await loadSession().catch(() => undefined);
+  }
+  return envelope;
+}

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../shared/PageHeader';
 import { allPages, usePaging } from '../../../shared/paging';
 import { formatMinute } from '../../../shared/time';
 import { formatYuan } from '../../user/format';
-import { orderParams, type SalesOrder, salesApi, salesKeys, useOrders } from '../api';
+import { orderParams, payOrder, type SalesOrder, salesApi, salesKeys, useOrders } from '../api';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { PayModal } from '../components/PayModal';
 import { StatusTag } from '../components/StatusTag';
@@ -42,7 +42,7 @@ export default function OrderManagementPage() {
 
   const pay = async (order: SalesOrder, paidOn: string): Promise<boolean> => {
     try {
-      const envelope = await salesApi.pay(order.id, paidOn);
+      const envelope = await payOrder(order, paidOn);
       const ends = envelope.data.serviceEndsOn;
       if (ends) {
         modal.success({
