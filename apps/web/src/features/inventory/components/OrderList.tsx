@@ -111,6 +111,7 @@ export function OrderList({ kind }: { kind: OrderKind }) {
   return (
     <Card variant="borderless" data-testid={`inv-${kind}-list`}>
       <PageHeader
+        className="inv-page-header"
         title={t(`menu.${kind}List`)}
         hint={t(`order.${kind}.hint`)}
         extra={

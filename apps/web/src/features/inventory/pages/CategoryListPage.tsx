@@ -130,6 +130,7 @@ export default function CategoryListPage() {
   return (
     <Card variant="borderless" data-testid="inv-categories">
       <PageHeader
+        className="inv-page-header"
         title={t('menu.categoryList')}
         hint={t('category.hint')}
         extra={

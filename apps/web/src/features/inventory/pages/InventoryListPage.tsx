@@ -44,7 +44,7 @@ export default function InventoryListPage() {
 
   return (
     <Card variant="borderless" data-testid="inv-inventory">
-      <PageHeader title={t('menu.inventoryList')} hint={t('inventory.hint')} />
+      <PageHeader className="inv-page-header" title={t('menu.inventoryList')} hint={t('inventory.hint')} />
       <Tabs activeKey={tab} onChange={setTab} items={items} />
     </Card>
   );
