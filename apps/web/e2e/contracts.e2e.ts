@@ -3,8 +3,8 @@
  * a person uses them, on the demo company: a contract template made from the plain contract with
  * one more order field inserted, a name already taken refused beside the name; an order opened on
  * its own page and its contract made from there, read as paper, downloaded for Word, signed after
- * its confirmation (then neither signable nor deletable); the demo's signed contract in English on
- * a phone.
+ * its confirmation (then neither signable nor deletable); an exit order of the inventory that
+ * delivers a sales order, linked both ways; the demo's signed contract in English on a phone.
  */
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
@@ -194,6 +194,44 @@ describe('sales contracts', () => {
       await success(page);
       await expect.poll(() => page.getByTestId('contract-table').locator('tr.ant-table-row').count()).toBe(0);
       expect((await contracts()).some((c) => c.id === draft.data.id)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an exit order of the inventory delivering a sales order: chosen, filled, and linked both ways', async () => {
+    const submitted = await postJson<{ id: number; number: string }>('/sales/order/submit', {
+      customer: '交付测试电厂',
+      contact: '孙工',
+      phone: '13700000007',
+      address: '江苏省南京市江宁区 1 号',
+      lines: [{ kind: 'product', categoryId: productId, quantity: 1, unitPriceCents: 20_000 }],
+    });
+    expect(submitted.code, submitted.message).toBe(0);
+    const sale = submitted.data;
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/inventoryManagement/exitList', 'inv-exit-list');
+      await page.getByTestId('inv-exit-list').getByTestId('inv-order-new').click();
+      const form = page.locator('.ant-modal').filter({ has: page.getByTestId('inv-order-form') });
+      await pickOption(page, form.getByTestId('inv-order-sale'), sale.number);
+      // the sale's customer fills the blank fields
+      await expect.poll(() => form.getByTestId('inv-order-customer').inputValue()).toBe('交付测试电厂');
+      expect(await form.getByTestId('inv-order-phone').inputValue()).toBe('13700000007');
+      await form.getByTestId('inv-order-warehouse').fill('成品仓');
+      await shot(page, 'exit-order-sale-zh-1440');
+      await form.locator('.ant-btn-primary').click();
+      await page.waitForURL(/\/inventoryManagement\/exitDetail\/\d+\/open$/);
+      const header = page.locator('[data-testid="inv-order-header"]:visible');
+      await header.getByTestId('inv-order-sale-link').waitFor();
+      expect(await header.getByTestId('inv-order-sale-link').innerText()).toBe(sale.number);
+      const exitNumber = await page.locator('[data-testid="inv-order-number"]:visible').innerText();
+      // and the sale lists its exit order
+      await header.getByTestId('inv-order-sale-link').click();
+      const orderPage = page.getByTestId('sales-order-page');
+      await orderPage.getByTestId('sales-order-deliveries').waitFor();
+      expect(await orderPage.getByTestId('sales-order-deliveries').innerText()).toContain(exitNumber);
+      expect(await orderPage.getByTestId('sales-order-deliveries').innerText()).toContain('备货中');
     } finally {
       await context.close();
     }

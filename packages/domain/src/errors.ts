@@ -995,6 +995,11 @@ export const CATALOGUE = {
     en: '{name}: {available} in stock in {warehouse}, {wanted} wanted',
     zh: '“{name}”在{warehouse}的库存为 {available}，出库需要 {wanted}',
   },
+  stockSalesOrderCancelled: {
+    code: C.BUSINESS,
+    en: 'Sales order {order} is cancelled: nothing is delivered for it',
+    zh: '销售订单 {order} 已取消，不能为其出库',
+  },
   stockCategoryTaken: {
     code: C.CONFLICT,
     en: 'A category named {name} already exists',

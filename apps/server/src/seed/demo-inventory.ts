@@ -90,9 +90,10 @@ export async function seedDemoInventory(
     if (sns.length) await addUnits(db, actor, { id: order.id, sns, ...(categoryId ? { categoryId } : {}) });
     return order;
   };
-  const exitTo = () =>
+  const exitTo = (salesOrderId?: number) =>
     createOrder(db, actor, {
       kind: 'exit',
+      salesOrderId,
       warehouse: text.warehouse,
       customer: text.customer,
       contact: text.contact,
@@ -131,7 +132,15 @@ export async function seedDemoInventory(
     endOn: day(9),
   });
   await confirmOrder(db, actor, (await entry('own', [...SHIPPED, ...STOCKED])).id);
-  const shipped = await exitTo();
+  // the shipped gateways were sold to the water group (paid) and delivered for that sale
+  const sold = await submitOrder(db, actor, {
+    customer: text.customer,
+    contact: text.contact,
+    address: text.address,
+    lines: [{ kind: 'product', categoryId: gateway.id, quantity: SHIPPED.length, unitPriceCents: 128_000 }],
+  });
+  await payOrder(db, actor, { id: sold.id });
+  const shipped = await exitTo(sold.id);
   await addUnits(db, actor, { id: shipped.id, sns: SHIPPED });
   await confirmOrder(db, actor, shipped.id);
   // a delivery order being prepared: one gateway chosen into it
@@ -140,15 +149,8 @@ export async function seedDemoInventory(
 
   await confirmOrder(db, actor, (await entry('sim', ICCIDS, sim.id)).id);
 
-  // sales: gateways sold to the water group (paid), a year of service for the demo company itself
-  // waiting for payment (paying it moves the demo's service end, which the top bar shows)
-  const sold = await submitOrder(db, actor, {
-    customer: text.customer,
-    contact: text.contact,
-    address: text.address,
-    lines: [{ kind: 'product', categoryId: gateway.id, quantity: SHIPPED.length, unitPriceCents: 128_000 }],
-  });
-  await payOrder(db, actor, { id: sold.id });
+  // sales: the gateways' sale has its signed contract; a year of service for the demo company
+  // itself waits for payment (paying it moves the demo's service end, which the top bar shows)
   // its contract, from the company's standard template, signed
   const template = await saveContractTemplate(db, actor, {
     name: text.contractTemplate,

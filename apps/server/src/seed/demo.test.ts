@@ -117,6 +117,16 @@ describe('demo seed', () => {
     expect(contracts.map((c) => [c.status, c.totalCents, c.templateName])).toEqual([
       ['signed', 512_000, '标准销售合同'],
     ]);
+    // the paid sale was delivered by the confirmed exit order of the shipped gateways
+    const paid = (sales as Array<{ id?: number; status: string }>).find((o) => o.status === 'paid')!;
+    const sale = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/general/sales/order/get?id=${paid.id}`,
+        headers: bearer(token),
+      })
+    ).json().data as { deliveries: Array<{ state: string }> };
+    expect(sale.deliveries.map((d) => d.state)).toEqual(['confirmed']);
   });
 
   it('gives the demo company the worked example of gas blending to calculate', async () => {

@@ -406,6 +406,93 @@ describe('the gateway registry', () => {
   });
 });
 
+describe('an exit order delivering a sales order', () => {
+  it("takes the sale's customer, shows the sale's number, and the sale lists it; refused for a cancelled or another company's sale", async () => {
+    const sale = async (customer: string, token = a.admin.token) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/general/sales/order/submit',
+        payload: {
+          customer,
+          contact: 'Ms Zhao',
+          phone: '13800000009',
+          address: '9 River Road',
+          lines: [{ kind: 'product', categoryId: gatewayCategory, quantity: 2, unitPriceCents: 100 }],
+        },
+        headers: bearer(token),
+      });
+      return ok(res.json()) as { id: number; number: string };
+    };
+    const sold = await sale('River Water Works');
+    const exit = ok(
+      await call('POST', '/order/create', { kind: 'exit', warehouse: 'Main store', salesOrderId: sold.id }),
+    );
+    const view = ok(await call('GET', `/order/get?id=${exit.id}`));
+    expect(view).toMatchObject({
+      customer: 'River Water Works',
+      contact: 'Ms Zhao',
+      phone: '13800000009',
+      address: '9 River Road',
+      salesOrderId: sold.id,
+      salesOrderNumber: sold.number,
+    });
+    const listed = ok(await call('GET', `/order/list?kind=exit&keyword=${exit.number}`));
+    expect(listed.list[0]).toMatchObject({ salesOrderNumber: sold.number });
+    const saleView = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/general/sales/order/get?id=${sold.id}`,
+        headers: bearer(a.admin.token),
+      })
+    ).json().data;
+    expect(saleView.deliveries).toEqual([{ id: exit.id, number: exit.number, state: 'open' }]);
+
+    // unlinked again: the customer stays as it was written
+    ok(
+      await call('POST', '/order/update', {
+        id: exit.id,
+        warehouse: 'Main store',
+        customer: 'River Water Works',
+        salesOrderId: null,
+      }),
+    );
+    expect(ok(await call('GET', `/order/get?id=${exit.id}`)).salesOrderId).toBeNull();
+
+    // a cancelled sale delivers nothing
+    const cancelled = await sale('Gone Buyer');
+    await t.app.inject({
+      method: 'POST',
+      url: '/general/sales/order/cancel',
+      payload: { id: cancelled.id },
+      headers: bearer(a.admin.token),
+    });
+    const refusedCancelled = await call('POST', '/order/update', {
+      id: exit.id,
+      warehouse: 'Main store',
+      salesOrderId: cancelled.id,
+    });
+    expect(refusedCancelled).toMatchObject({
+      message: `Sales order ${cancelled.number} is cancelled: nothing is delivered for it`,
+      data: { field: 'salesOrderId' },
+    });
+
+    // the attack: another company names A's sale on its exit order; refused, nothing written, nothing told
+    const b = await makeCompany(t, 'Exit Thief');
+    const before = await t.db.select().from(inventoryOrders).where(eq(inventoryOrders.companyId, b.id));
+    const stolen = await call(
+      'POST',
+      '/order/create',
+      { kind: 'exit', warehouse: 'Main store', salesOrderId: sold.id },
+      b.admin.token,
+    );
+    expect(stolen).toMatchObject({ code: 40400, data: { field: 'salesOrderId' } });
+    expect(JSON.stringify(stolen)).not.toContain('River Water Works');
+    expect(await t.db.select().from(inventoryOrders).where(eq(inventoryOrders.companyId, b.id))).toEqual(
+      before,
+    );
+  });
+});
+
 describe('permissions', () => {
   it('lets a storekeeper with entry orders only see and change no exit order', async () => {
     const role = await makeRole(t, a.id, ['inventory_management', 'im_entry']);

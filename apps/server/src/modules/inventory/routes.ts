@@ -94,6 +94,11 @@ const OrderFields = {
   phone: Text(30),
   address: Text(200),
   notes: Text(500),
+  salesOrderId: Type.Optional(
+    Type.Union([Id, Type.Null()], {
+      description: 'an exit order: the sales order it delivers; null unlinks',
+    }),
+  ),
 };
 const OrderBase = {
   id: Type.Integer(),
@@ -107,6 +112,8 @@ const OrderBase = {
   phone: Type.String(),
   address: Type.String(),
   notes: Type.String(),
+  salesOrderId: Type.Union([Type.Integer(), Type.Null()]),
+  salesOrderNumber: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   closedAt: Type.Union([Type.String(), Type.Null()]),
 };

@@ -33,6 +33,7 @@ import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
 import { gateways } from '../gateways/tables';
 import { productionSchedules } from '../production/tables';
+import { salesOrders } from '../sales/tables';
 import {
   type CategoryKind,
   inventoryCategories,
@@ -603,6 +604,31 @@ export interface OrderHeader {
   phone?: string;
   address?: string;
   notes?: string;
+  /** an exit order: the sales order it delivers; null unlinks, absent keeps */
+  salesOrderId?: number | null;
+}
+
+/**
+ * The sales order an exit order delivers: the company's own, not cancelled. Its customer, contact,
+ * phone and address fill the exit order's blank ones.
+ */
+async function deliveredOrder(db: Db, actor: Actor, input: OrderHeader): Promise<OrderHeader> {
+  if (input.salesOrderId == null) return input;
+  const [sale] = await db
+    .select()
+    .from(salesOrders)
+    .where(and(eq(salesOrders.id, input.salesOrderId), eq(salesOrders.companyId, actor.companyId)));
+  if (!sale) throw new AppError('notFound', {}, { field: 'salesOrderId' });
+  if (sale.status === 'cancelled')
+    throw new AppError('stockSalesOrderCancelled', { order: sale.number }, { field: 'salesOrderId' });
+  const blank = (value: string | undefined) => !value?.trim();
+  return {
+    ...input,
+    customer: blank(input.customer) ? sale.customer : input.customer,
+    contact: blank(input.contact) ? sale.contact : input.contact,
+    phone: blank(input.phone) ? sale.phone : input.phone,
+    address: blank(input.address) ? sale.address : input.address,
+  };
 }
 
 function header(input: OrderHeader) {
@@ -642,13 +668,15 @@ export async function createOrder(
 ): Promise<{ id: number; number: string }> {
   if (input.kind === 'entry' && !input.source)
     throw new AppError('fieldRequired', { field: 'source' }, { field: 'source' });
-  if (input.kind === 'exit' && !input.customer?.trim())
+  const filled = input.kind === 'exit' ? await deliveredOrder(db, actor, input) : input;
+  if (input.kind === 'exit' && !filled.customer?.trim())
     throw new AppError('fieldRequired', { field: 'customer' }, { field: 'customer' });
   return insertNumbered(db, inventoryOrders, PREFIX[input.kind], await companyDay(db, actor.companyId), {
     companyId: actor.companyId,
     kind: input.kind,
     source: input.kind === 'entry' ? input.source! : null,
-    ...header(input),
+    ...header(filled),
+    salesOrderId: input.kind === 'exit' ? (input.salesOrderId ?? null) : null,
     createdBy: actor.userId,
   });
 }
@@ -656,9 +684,18 @@ export async function createOrder(
 export async function updateOrder(db: Db, actor: Actor, input: OrderHeader & { id: number }): Promise<void> {
   const order = await orderRow(db, actor.companyId, input.id, true);
   assertOpen(order, actor.lang);
-  if (order.kind === 'exit' && !input.customer?.trim())
+  const filled = order.kind === 'exit' ? await deliveredOrder(db, actor, input) : input;
+  if (order.kind === 'exit' && !filled.customer?.trim())
     throw new AppError('fieldRequired', { field: 'customer' }, { field: 'customer' });
-  await db.update(inventoryOrders).set(header(input)).where(eq(inventoryOrders.id, order.id));
+  await db
+    .update(inventoryOrders)
+    .set({
+      ...header(filled),
+      ...(order.kind === 'exit' && input.salesOrderId !== undefined
+        ? { salesOrderId: input.salesOrderId }
+        : {}),
+    })
+    .where(eq(inventoryOrders.id, order.id));
 }
 
 /** The domain's view of an order: its serial numbers. */
@@ -907,7 +944,7 @@ export async function cancelOrder(db: Db, actor: Actor, id: number): Promise<voi
     .where(eq(inventoryOrders.id, order.id));
 }
 
-function orderView(row: OrderRow) {
+function orderView(row: OrderRow, salesOrderNumber: string | null = null) {
   return {
     id: row.id,
     kind: row.kind,
@@ -920,10 +957,26 @@ function orderView(row: OrderRow) {
     phone: row.phone,
     address: row.address,
     notes: row.notes,
+    salesOrderId: row.salesOrderId,
+    salesOrderNumber,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
   };
 }
+
+/** The numbers of the sales orders these orders deliver (of the same company). */
+async function salesOrderNumbers(db: Db, rows: readonly OrderRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.salesOrderId == null ? [] : [r.salesOrderId])))];
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ id: salesOrders.id, number: salesOrders.number })
+    .from(salesOrders)
+    .where(and(inArray(salesOrders.id, ids), eq(salesOrders.companyId, rows[0]!.companyId)));
+  return new Map(found.map((r) => [r.id, r.number]));
+}
+
+const numberOf = (numbers: Map<number, string>, row: OrderRow) =>
+  row.salesOrderId == null ? null : (numbers.get(row.salesOrderId) ?? null);
 
 /** An order with its lines: each unit (its category and current status) and each counted line. */
 export async function getOrder(db: Db, companyId: number, id: number) {
@@ -950,7 +1003,7 @@ export async function getOrder(db: Db, companyId: number, id: number) {
     .leftJoin(gateways, registryJoin)
     .where(eq(inventoryOrderLines.orderId, order.id))
     .orderBy(asc(inventoryOrderLines.id));
-  return { ...orderView(order), lines };
+  return { ...orderView(order, numberOf(await salesOrderNumbers(db, [order]), order)), lines };
 }
 
 export interface OrderQuery extends Paged {
@@ -998,9 +1051,10 @@ export async function listOrders(db: Db, companyId: number, query: OrderQuery) {
         .groupBy(inventoryOrderLines.orderId)
     : [];
   const byOrder = new Map(sums.map((s) => [s.orderId, s]));
+  const numbers = await salesOrderNumbers(db, rows);
   return {
     list: rows.map((row) => ({
-      ...orderView(row),
+      ...orderView(row, numberOf(numbers, row)),
       units: byOrder.get(row.id)?.units ?? 0,
       quantity: byOrder.get(row.id)?.quantity ?? 0,
     })),

@@ -2,6 +2,7 @@ import type { ProductionStatus } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/tables';
+import { salesOrders } from '../sales/tables';
 import { users } from '../users/tables';
 
 /** What a category holds: own products (gateways, meters), SIM cards, or other goods. */
@@ -93,6 +94,8 @@ export const inventoryOrders = pgTable(
     phone: varchar('phone', { length: 30 }).notNull().default(''),
     address: varchar('address', { length: 200 }).notNull().default(''),
     notes: varchar('notes', { length: 500 }).notNull().default(''),
+    /** an exit order: the sales order it delivers (of the same company), if any */
+    salesOrderId: integer('sales_order_id').references(() => salesOrders.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -135,9 +135,19 @@ export default async function salesRoutes(app: App): Promise<void> {
       config: { permission: ['ss_order_management', 'ss_submit_order'] },
       schema: {
         tags: ['sales'],
-        summary: 'One sales order with its lines',
+        summary: 'One sales order with its lines and the exit orders that deliver it',
         querystring: Type.Object({ id: Id }),
-        response: { 200: Envelope(Type.Object({ ...OrderBase, lines: Type.Array(Line) })) },
+        response: {
+          200: Envelope(
+            Type.Object({
+              ...OrderBase,
+              lines: Type.Array(Line),
+              deliveries: Type.Array(
+                Type.Object({ id: Type.Integer(), number: Type.String(), state: Type.String() }),
+              ),
+            }),
+          ),
+        },
       },
     },
     async (request) => ok(await getOrder(app.db, callerCompany(request), request.query.id)),

@@ -28,7 +28,7 @@ import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
 import { companyTimeZone } from '../companies/service';
 import { companies } from '../companies/tables';
-import { inventoryCategories } from '../inventory/tables';
+import { inventoryCategories, inventoryOrders } from '../inventory/tables';
 import { latestPaidEnd } from '../orders/service';
 import { orders } from '../orders/tables';
 import { salesOrderLines, salesOrders } from './tables';
@@ -301,7 +301,13 @@ export async function getOrder(db: Db, companyId: number, id: number) {
     .from(salesOrderLines)
     .where(eq(salesOrderLines.orderId, order.id))
     .orderBy(asc(salesOrderLines.id));
-  return { ...orderView(order), lines };
+  // the exit orders of the inventory that deliver it (the seller's own)
+  const deliveries = await db
+    .select({ id: inventoryOrders.id, number: inventoryOrders.number, state: inventoryOrders.state })
+    .from(inventoryOrders)
+    .where(and(eq(inventoryOrders.salesOrderId, order.id), eq(inventoryOrders.companyId, companyId)))
+    .orderBy(asc(inventoryOrders.id));
+  return { ...orderView(order), lines, deliveries };
 }
 
 export async function listOrders(

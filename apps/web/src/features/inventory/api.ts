@@ -76,6 +76,8 @@ export interface OrderFields {
   phone?: string;
   address?: string;
   notes?: string;
+  /** an exit order: the sales order it delivers; null unlinks */
+  salesOrderId?: number | null;
 }
 
 export interface Order {
@@ -90,6 +92,8 @@ export interface Order {
   phone: string;
   address: string;
   notes: string;
+  salesOrderId: number | null;
+  salesOrderNumber: string | null;
   createdAt: string;
   closedAt: string | null;
 }

@@ -3,8 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useViewName } from '../../../app/layout/tags';
+import { useHasCode } from '../../../shared/hasCode';
 import { formatTime } from '../../../shared/time';
+import { orderDetailPath } from '../../sales/paths';
 import { type OrderDetail as Detail, inventoryApi, inventoryKeys, useOrder } from '../api';
 import { inventoryPaths, langOf, type OrderKind, type Refused, refusedOf } from '../model';
 import { AddSerials } from './AddSerials';
@@ -30,6 +33,8 @@ export function OrderDetail({ kind, id }: { kind: OrderKind; id: number }) {
   const [editing, setEditing] = useState(false);
   const [printing, setPrinting] = useState(false);
   const [refused, setRefused] = useState<Refused | null>(null);
+  const has = useHasCode();
+  const seesSales = has('ss_order_management') || has('ss_submit_order');
   useViewName(order.data?.number);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
@@ -162,6 +167,24 @@ export function OrderDetail({ kind, id }: { kind: OrderKind; id: number }) {
                   { key: 'contact', label: t('fields.contact'), children: data.contact || '—' },
                   { key: 'phone', label: t('fields.phone'), children: data.phone || '—' },
                   { key: 'address', label: t('fields.address'), children: data.address || '—' },
+                  ...(data.salesOrderId && data.salesOrderNumber
+                    ? [
+                        {
+                          key: 'salesOrder',
+                          label: t('fields.salesOrder'),
+                          children: seesSales ? (
+                            <Link
+                              to={orderDetailPath({ id: data.salesOrderId, number: data.salesOrderNumber })}
+                              data-testid="inv-order-sale-link"
+                            >
+                              {data.salesOrderNumber}
+                            </Link>
+                          ) : (
+                            data.salesOrderNumber
+                          ),
+                        },
+                      ]
+                    : []),
                 ]
               : []),
             { key: 'warehouse', label: t('fields.warehouse'), children: data.warehouse },

@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { App, AutoComplete, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { get } from '../../../app/http/client';
+import type { Page } from '../../../shared/paging';
 import { validated } from '../../../shared/validated';
+import type { SalesOrder } from '../../sales/api';
 import { inventoryApi, type Order, type OrderFields, useStock } from '../api';
 import {
   CATEGORY_KINDS,
@@ -16,12 +20,22 @@ import { FormModal } from './FormModal';
 
 type Values = OrderFields & { source?: CategoryKind };
 
-const FIELDS = ['source', 'warehouse', 'customer', 'contact', 'phone', 'address', 'notes'] as const;
+const FIELDS = [
+  'source',
+  'warehouse',
+  'salesOrderId',
+  'customer',
+  'contact',
+  'phone',
+  'address',
+  'notes',
+] as const;
 
 /**
  * A new order (`editing` null), opened on its page once made, or an open order's header edited.
  * An entry names the goods it brings (own products, SIM cards, other goods) and its warehouse;
- * an exit its customer (required), where it goes and the warehouse it leaves.
+ * an exit its customer (required), where it goes and the warehouse it leaves, and the sales order
+ * it delivers (for those who see sales orders): choosing one fills the blank customer fields.
  */
 export function OrderModal({
   kind,
@@ -47,6 +61,38 @@ export function OrderModal({
   const warehouses = [...new Set((stock.data ?? []).map((s) => s.warehouse).filter(Boolean))]
     .sort()
     .map((w) => ({ value: w }));
+  // the sales orders an exit may deliver (not cancelled), searched by number or customer
+  const seesSales = kind === 'exit' && (has('ss_order_management') || has('ss_submit_order'));
+  const [saleSearch, setSaleSearch] = useState('');
+  const sales = useQuery({
+    queryKey: ['sales', 'orders', 'forExit', saleSearch],
+    queryFn: () =>
+      get<Page<SalesOrder>>('/sales/order/list', {
+        pageNum: 1,
+        pageSize: 20,
+        ...(saleSearch.trim() ? { keyword: saleSearch.trim() } : {}),
+      }),
+    enabled: open && seesSales,
+  });
+  const saleOptions = [
+    ...(editing?.salesOrderId && editing.salesOrderNumber
+      ? [{ value: editing.salesOrderId, label: editing.salesOrderNumber }]
+      : []),
+    ...(sales.data?.list ?? [])
+      .filter((o) => o.status !== 'cancelled' && o.id !== editing?.salesOrderId)
+      .map((o) => ({ value: o.id, label: `${o.number} · ${o.customer}`, order: o })),
+  ];
+  const fillFromSale = (order: SalesOrder | undefined) => {
+    if (!order) return;
+    const current = form.getFieldsValue();
+    const blank = (v: string | undefined) => !v?.trim();
+    form.setFieldsValue({
+      ...(blank(current.customer) ? { customer: order.customer } : {}),
+      ...(blank(current.contact) ? { contact: order.contact } : {}),
+      ...(blank(current.phone) ? { phone: order.phone } : {}),
+      ...(blank(current.address) ? { address: order.address } : {}),
+    });
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -59,6 +105,7 @@ export function OrderModal({
         phone: editing.phone,
         address: editing.address,
         notes: editing.notes,
+        salesOrderId: editing.salesOrderId,
       });
   }, [open, editing, form]);
 
@@ -74,6 +121,7 @@ export function OrderModal({
             contact: values.contact?.trim() ?? '',
             phone: values.phone?.trim() ?? '',
             address: values.address?.trim() ?? '',
+            ...(seesSales ? { salesOrderId: values.salesOrderId ?? null } : {}),
           }
         : {}),
     };
@@ -121,6 +169,19 @@ export function OrderModal({
             <Select
               options={CATEGORY_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
               data-testid="inv-order-source"
+            />
+          </Form.Item>
+        ) : null}
+        {seesSales ? (
+          <Form.Item name="salesOrderId" label={t('fields.salesOrder')} extra={t('order.salesOrderHint')}>
+            <Select<number>
+              allowClear
+              showSearch={{ filterOption: false, onSearch: setSaleSearch }}
+              placeholder={t('order.salesOrderPlaceholder')}
+              loading={sales.isFetching}
+              options={saleOptions}
+              onChange={(_, option) => fillFromSale((option as { order?: SalesOrder } | undefined)?.order)}
+              data-testid="inv-order-sale"
             />
           </Form.Item>
         ) : null}

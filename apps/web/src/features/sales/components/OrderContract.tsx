@@ -1,8 +1,9 @@
 import { FileProtectOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useHasCode } from '../../../shared/hasCode';
+import { inventoryPaths } from '../../inventory/model';
 import type { SalesOrder } from '../api';
 import { useContracts } from '../contracts-api';
 import { contractPath, newContractPath } from '../paths';
@@ -38,6 +39,42 @@ export function OrderContract({ order }: { order: Pick<SalesOrder, 'id' | 'statu
           </Button>
         </Link>
       )}
+    </div>
+  );
+}
+
+/** An exit order of the inventory that delivers the order. */
+export interface Delivery {
+  id: number;
+  number: string;
+  state: 'open' | 'confirmed' | 'cancelled';
+}
+
+/**
+ * The exit orders that deliver the order (made in the inventory, naming this order), linked for
+ * those who handle exit orders.
+ */
+export function OrderDeliveries({ deliveries }: { deliveries: readonly Delivery[] }) {
+  const { t } = useTranslation('sales');
+  const linked = useHasCode()('im_exit');
+  if (deliveries.length === 0) return null;
+  return (
+    <div className="sales-order-contract" data-testid="sales-order-deliveries">
+      <h4 className="sales-drawer-heading">{t('detail.deliveries')}</h4>
+      <Space wrap>
+        {deliveries.map((d) => (
+          <span key={d.id}>
+            {linked ? (
+              <Link to={inventoryPaths.order({ id: d.id, kind: 'exit', source: null, state: d.state })}>
+                {d.number}
+              </Link>
+            ) : (
+              d.number
+            )}{' '}
+            <Tag>{t(`detail.deliveryState.${d.state}`)}</Tag>
+          </span>
+        ))}
+      </Space>
     </div>
   );
 }

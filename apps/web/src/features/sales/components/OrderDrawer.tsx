@@ -8,7 +8,7 @@ import { formatMinute } from '../../../shared/time';
 import { formatYuan } from '../../user/format';
 import { type SalesOrder, type SalesOrderLine, useOrder } from '../api';
 import { orderDetailPath } from '../paths';
-import { OrderContract } from './OrderContract';
+import { type Delivery, OrderContract, OrderDeliveries } from './OrderContract';
 import { StatusTag } from './StatusTag';
 
 /** One order in a drawer over the list, with a link to its own page. */
@@ -43,7 +43,11 @@ export function OrderDrawer({ id, onClose }: { id: number | null; onClose: () =>
  * One order: its customer, its lines with their amounts and the total, and its contract for
  * those who handle contracts (data-testid `sales-order-detail`).
  */
-export function OrderDetail({ order: data }: { order: SalesOrder & { lines: SalesOrderLine[] } }) {
+export function OrderDetail({
+  order: data,
+}: {
+  order: SalesOrder & { lines: SalesOrderLine[]; deliveries?: Delivery[] };
+}) {
   const { t } = useTranslation('sales');
   const wide = Grid.useBreakpoint().md === true;
   const lang = currentLang();
@@ -113,6 +117,7 @@ export function OrderDetail({ order: data }: { order: SalesOrder & { lines: Sale
           </Table.Summary.Row>
         )}
       />
+      <OrderDeliveries deliveries={data.deliveries ?? []} />
       <OrderContract order={data} />
     </div>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "inventory_orders" ADD COLUMN "sales_order_id" integer;--> statement-breakpoint
+ALTER TABLE "inventory_orders" ADD CONSTRAINT "inventory_orders_sales_order_id_sales_orders_id_fk" FOREIGN KEY ("sales_order_id") REFERENCES "public"."sales_orders"("id") ON DELETE set null ON UPDATE no action;
