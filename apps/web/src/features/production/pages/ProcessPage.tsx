@@ -5,8 +5,8 @@ import { Alert, App, Card, Col, Descriptions, Row, Skeleton, Space, Steps, Switc
 import { type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { LoadFailed } from '../../../shared/LoadFailed';
 import { productionApi, productionKeys, type ScheduleDetail, useSchedule } from '../api';
-import { LoadFailed } from '../components/LoadFailed';
 import { PlanProgress } from '../components/PlanProgress';
 import { ScheduleActions } from '../components/ScheduleActions';
 import { SerialsCard } from '../components/SerialsCard';
