@@ -43,6 +43,7 @@ export * from './devices/registers';
 export * from './devices/sim';
 export * from './devices/status';
 export * from './devices/upgrade';
+export * from './energy';
 export * from './errors';
 export * from './gas/certificate';
 export * from './gas/mixture';
