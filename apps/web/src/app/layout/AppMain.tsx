@@ -36,13 +36,18 @@ export function AppMain() {
         <div
           key={`${path}#${versions.get(path) ?? 0}`}
           className="app-view"
+          data-path={path}
           style={path === pathname && !noCache && !isRedirect ? undefined : { display: 'none' }}
         >
           {element}
         </div>
       ))}
       {(noCache || isRedirect) && outlet ? (
-        <div key={`${pathname}#${versions.get(pathname) ?? 0}#live`} className="app-view">
+        <div
+          key={`${pathname}#${versions.get(pathname) ?? 0}#live`}
+          className="app-view"
+          data-path={pathname}
+        >
           {outlet}
         </div>
       ) : null}

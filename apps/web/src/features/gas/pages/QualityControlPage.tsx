@@ -124,7 +124,8 @@ export default function QualityControlPage() {
     {
       title: t('common.actions', '操作'),
       key: 'actions',
-      width: 170,
+      // "Enter analysis" and "Delete" side by side in English too
+      width: 230,
       fixed: wide ? 'right' : undefined,
       render: (_, row) => actions(row, true),
     },

@@ -21,6 +21,7 @@ export function StockSummary() {
   const wide = Grid.useBreakpoint().md === true;
   const stock = useStock();
   const categories = useCategoryChoices();
+  const namesPending = categories.isPending && !categories.isError;
   const byId = new Map((categories.data?.list ?? []).map((c) => [c.id, c]));
   const rows: Row[] = (stock.data ?? []).map((s) => ({
     ...s,
@@ -84,8 +85,9 @@ export function StockSummary() {
       <ListTable<Row>
         testId="inv-stock-table"
         rowKey="key"
-        query={stock}
-        rows={rows}
+        // the rows wait for the category names, so a row never shows a bare "#id" while they load
+        query={namesPending ? categories : stock}
+        rows={namesPending ? [] : rows}
         columns={wide ? columns : phoneColumns}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         scrollX={wide ? 840 : 300}
