@@ -1,8 +1,9 @@
-import { CheckOutlined, DeleteOutlined, FileWordOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Popconfirm, Skeleton, Space } from 'antd';
+import { FileWordOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/LoadFailed';
 import { type Contract, contractApi, useContract } from '../contracts-api';
+import { ContractStateActions } from './ContractStateActions';
 import { ContractStatusTag } from './ContractStatusTag';
 import '../../doctemplates/doctemplates.css';
 
@@ -60,35 +61,15 @@ export function ContractDrawer({
             <Button icon={<FileWordOutlined />} onClick={download} data-testid="contract-download">
               {t('contracts.download')}
             </Button>
-            {data.status === 'draft' ? (
-              <>
-                <Popconfirm
-                  title={t('contracts.signConfirm', { number: data.number })}
-                  okText={t('contracts.sign')}
-                  okButtonProps={{ 'data-testid': 'contract-drawer-sign-ok' }}
-                  cancelText={t('common.cancel')}
-                  onConfirm={async () => {
-                    await onSign(data);
-                    await contract.refetch();
-                  }}
-                >
-                  <Button type="primary" icon={<CheckOutlined />} data-testid="contract-drawer-sign">
-                    {t('contracts.sign')}
-                  </Button>
-                </Popconfirm>
-                <Popconfirm
-                  title={t('contracts.deleteConfirm', { number: data.number })}
-                  okText={t('contracts.delete')}
-                  okButtonProps={{ danger: true, 'data-testid': 'contract-drawer-delete-ok' }}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => onDelete(data)}
-                >
-                  <Button danger icon={<DeleteOutlined />} data-testid="contract-drawer-delete">
-                    {t('contracts.delete')}
-                  </Button>
-                </Popconfirm>
-              </>
-            ) : null}
+            <ContractStateActions
+              contract={data}
+              inRow={false}
+              onSign={async () => {
+                await onSign(data);
+                await contract.refetch();
+              }}
+              onDelete={() => onDelete(data)}
+            />
           </Space>
         ) : null
       }

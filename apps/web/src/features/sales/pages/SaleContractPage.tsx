@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES, type ContractStatus } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Grid, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Empty, Grid, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { allPages, usePaging } from '../../../shared/paging';
 import { formatMinute } from '../../../shared/time';
 import { formatYuan } from '../../user/format';
 import { ContractDrawer } from '../components/ContractDrawer';
+import { ContractStateActions } from '../components/ContractStateActions';
 import { ContractStatusTag } from '../components/ContractStatusTag';
 import { NewContractModal } from '../components/NewContractModal';
 import { type Contract, contractApi, contractKeys, contractParams, useContracts } from '../contracts-api';
@@ -85,32 +86,12 @@ export default function SaleContractPage() {
       >
         {t('contracts.view')}
       </Button>
-      {contract.status === 'draft' ? (
-        <>
-          <Popconfirm
-            title={t('contracts.signConfirm', { number: contract.number })}
-            okText={t('contracts.sign')}
-            okButtonProps={{ 'data-testid': 'contract-sign-ok' }}
-            cancelText={t('common.cancel')}
-            onConfirm={() => sign(contract)}
-          >
-            <Button type="link" size="small" data-testid={`contract-sign-${contract.number}`}>
-              {t('contracts.sign')}
-            </Button>
-          </Popconfirm>
-          <Popconfirm
-            title={t('contracts.deleteConfirm', { number: contract.number })}
-            okText={t('contracts.delete')}
-            okButtonProps={{ danger: true, 'data-testid': 'contract-delete-ok' }}
-            cancelText={t('common.cancel')}
-            onConfirm={() => remove(contract)}
-          >
-            <Button type="link" size="small" danger data-testid={`contract-delete-${contract.number}`}>
-              {t('contracts.delete')}
-            </Button>
-          </Popconfirm>
-        </>
-      ) : null}
+      <ContractStateActions
+        contract={contract}
+        inRow
+        onSign={() => sign(contract)}
+        onDelete={() => remove(contract)}
+      />
     </Space>
   );
 
