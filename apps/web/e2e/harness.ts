@@ -166,6 +166,30 @@ export async function startServer(
   };
 }
 
+/**
+ * The features playwright-core (1.65, server/chromium/chromiumSwitches) disables itself. Chromium
+ * keeps only the last --disable-features switch, so ours below must repeat them; compare the list
+ * again when playwright-core is upgraded.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -174,6 +198,11 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-sync',
   '--disable-quic',
+  // headless is the full browser (new headless) and each context's window preloads the address
+  // bar's WebUI popups (chrome://omnibox-popup.top-chrome/) in a renderer of their own
+  // (--top-chrome-webui): ~1.7 CPU-s per context, ~15 % of Chromium's CPU in sales.e2e.ts
+  // (docs/operations.md, "Browser tests: Chromium's CPU")
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
 ];
 
 /*
