@@ -23,7 +23,7 @@ import { queryClient } from './query';
 export { ASYNC_ROUTES } from '@platform/domain/routes/table';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../features/*/locales/*.json', '!../features/auth/locales/*.json'],
+  ['../features/*/locales/*.json', '!../features/auth/locales/*.json', '../shared/locales/*.json'],
   { eager: true, import: 'default' },
 );
 const resources = featureResources(files);

@@ -25,7 +25,7 @@ export function ExportButton<T>({
   fileName: string;
   testId: string;
 }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('shared');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -37,7 +37,7 @@ export function ExportButton<T>({
         ...rows.map((row) => columns.map(([, cell]) => cell(row))),
       ];
       saveText(toCsv(table), `${fileName}-${formatTime(Date.now()).replace(/\D/g, '')}.csv`);
-      message.success(t('shared.exported', { count: rows.length }));
+      message.success(t('exported', { count: rows.length }));
     } catch {
       // the http client showed the error
     } finally {
@@ -46,7 +46,7 @@ export function ExportButton<T>({
   };
   return (
     <Button icon={<DownloadOutlined />} loading={busy} onClick={run} data-testid={testId}>
-      {t('shared.exportCsv', '导出 CSV')}
+      {t('exportCsv', '导出 CSV')}
     </Button>
   );
 }

@@ -4,16 +4,16 @@ import './page.css';
 
 /** Something that did not load (a list, above its empty table): says so, with a retry. */
 export function LoadFailed({ onRetry, title }: { onRetry: () => void; title?: string }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('shared');
   return (
     <Alert
       type="error"
       showIcon
       className="page-alert"
-      title={title ?? t('shared.loadFailed', '加载失败')}
+      title={title ?? t('loadFailed', '加载失败')}
       action={
         <Button size="small" onClick={onRetry}>
-          {t('shared.retry', '重试')}
+          {t('retry', '重试')}
         </Button>
       }
     />

@@ -30,12 +30,16 @@ function langOf(file: string): Lang | null {
   return match ? (match[1] as Lang) : null;
 }
 
-/** `features/<feature>/locales/<lang>.json` files → namespace '<feature>' of each language. */
+/**
+ * `features/<feature>/locales/<lang>.json` files → namespace '<feature>' of each language;
+ * `shared/locales/<lang>.json` (the words of the components pages share) → namespace 'shared'.
+ */
 export function featureResources(files: Record<string, Json>): Record<Lang, Record<string, Json>> {
   const resources: Record<Lang, Record<string, Json>> = { zh: {}, en: {} };
   for (const [file, data] of Object.entries(files)) {
     const lang = langOf(file);
-    const feature = /features\/([^/]+)\/locales\//.exec(file)?.[1];
+    const match = /(?:features\/([^/]+)|\/(shared))\/locales\//.exec(file);
+    const feature = match?.[1] ?? match?.[2];
     if (lang && feature) resources[lang][feature] = data;
   }
   return resources;

@@ -1,10 +1,10 @@
-import { FileWordOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Drawer, Grid, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../shared/LoadFailed';
 import { type Contract, contractApi, useContract } from '../contracts-api';
 import { ContractStateActions } from './ContractStateActions';
-import { ContractStatusTag } from './ContractStatusTag';
+import { ContractStatusTag } from './OrderContract';
 import '../../doctemplates/doctemplates.css';
 
 /**
@@ -58,7 +58,7 @@ export function ContractDrawer({
             <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="contract-print">
               {t('contracts.print')}
             </Button>
-            <Button icon={<FileWordOutlined />} onClick={download} data-testid="contract-download">
+            <Button onClick={download} data-testid="contract-download">
               {t('contracts.download')}
             </Button>
             <ContractStateActions

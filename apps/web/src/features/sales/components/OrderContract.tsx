@@ -1,13 +1,13 @@
-import { FileProtectOutlined } from '@ant-design/icons';
+import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@platform/domain';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { currentLang } from '../../../app/i18n';
 import { useHasCode } from '../../../shared/hasCode';
 import { inventoryPaths } from '../../inventory/model';
 import type { SalesOrder } from '../api';
 import { useContracts } from '../contracts-api';
 import { contractPath, newContractPath } from '../paths';
-import { ContractStatusTag } from './ContractStatusTag';
 
 /**
  * The order's contract, for a user with the contract code: its number and status with a link,
@@ -25,7 +25,7 @@ export function OrderContract({ order }: { order: Pick<SalesOrder, 'id' | 'statu
       {contract ? (
         <Space wrap>
           <Link to={contractPath(contract.id)} data-testid="sales-order-contract-link">
-            <FileProtectOutlined /> {contract.number}
+            {contract.number}
           </Link>
           <ContractStatusTag status={contract.status} />
           <Typography.Text type="secondary">{contract.templateName}</Typography.Text>
@@ -34,9 +34,7 @@ export function OrderContract({ order }: { order: Pick<SalesOrder, 'id' | 'statu
         <Typography.Text type="secondary">{t('contracts.noneCancelled')}</Typography.Text>
       ) : (
         <Link to={newContractPath(order.id)}>
-          <Button icon={<FileProtectOutlined />} data-testid="sales-order-make-contract">
-            {t('contracts.make')}
-          </Button>
+          <Button data-testid="sales-order-make-contract">{t('contracts.make')}</Button>
         </Link>
       )}
     </div>
@@ -76,5 +74,16 @@ export function OrderDeliveries({ deliveries }: { deliveries: readonly Delivery[
         ))}
       </Space>
     </div>
+  );
+}
+
+const CONTRACT_COLOR: Record<ContractStatus, string> = { draft: 'default', signed: 'success' };
+
+/** A contract's status in the domain's words (kept here, beside its first use, to save the page a chunk). */
+export function ContractStatusTag({ status }: { status: ContractStatus }) {
+  return (
+    <Tag color={CONTRACT_COLOR[status]} data-testid={`contract-status-${status}`}>
+      {CONTRACT_STATUS_LABELS[status][currentLang()]}
+    </Tag>
   );
 }
