@@ -46,6 +46,7 @@ export interface StartInput {
 
 export class FirmwareEngine {
   #pumpChain: Promise<void> = Promise.resolve();
+  #publishChain: Promise<void> = Promise.resolve();
   #sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly app: App) {}
@@ -89,20 +90,39 @@ export class FirmwareEngine {
     const db = this.app.db;
     let row: UpgradeRow;
     try {
-      [row] = (await db
-        .insert(firmwareUpgrades)
-        .values({
+      // the upgrade and its line in the operation log commit together: no pass of the pump
+      // dispatches an upgrade before it is logged and told as queued
+      row = await db.transaction(async (tx) => {
+        const [opened] = (await tx
+          .insert(firmwareUpgrades)
+          .values({
+            companyId: input.companyId,
+            gatewayId: input.gatewayId,
+            versionId: input.version.id,
+            batchId: input.batchId ?? null,
+            version: input.version.version,
+            fromVersion: input.fromVersion,
+            timeouts: this.timeouts(),
+            linkBase: input.linkBase,
+            createdBy: input.userId,
+          })
+          .returning()) as [UpgradeRow];
+        const operationId = await logOperation(tx, {
           companyId: input.companyId,
           gatewayId: input.gatewayId,
-          versionId: input.version.id,
-          batchId: input.batchId ?? null,
-          version: input.version.version,
-          fromVersion: input.fromVersion,
-          timeouts: this.timeouts(),
-          linkBase: input.linkBase,
-          createdBy: input.userId,
-        })
-        .returning()) as [UpgradeRow];
+          kind: 'upgrade',
+          actor: { userId: input.userId },
+          result: 'pending',
+          data: {
+            version: opened.version,
+            fromVersion: opened.fromVersion,
+            upgradeId: opened.id,
+            state: 'queued',
+          },
+        });
+        await tx.update(firmwareUpgrades).set({ operationId }).where(eq(firmwareUpgrades.id, opened.id));
+        return { ...opened, operationId };
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const [live] = await db
@@ -116,16 +136,6 @@ export class FirmwareEngine {
         );
       throw new AppError('upgradeLive', {}, { upgradeId: live?.id ?? null });
     }
-    const operationId = await logOperation(db, {
-      companyId: input.companyId,
-      gatewayId: input.gatewayId,
-      kind: 'upgrade',
-      actor: { userId: input.userId },
-      result: 'pending',
-      data: { version: row.version, fromVersion: row.fromVersion, upgradeId: row.id, state: 'queued' },
-    });
-    await db.update(firmwareUpgrades).set({ operationId }).where(eq(firmwareUpgrades.id, row.id));
-    row = { ...row, operationId };
     await this.#publish(row);
     if (opts.dispatch === false) return row;
     await this.pump();
@@ -260,15 +270,25 @@ export class FirmwareEngine {
     return moved;
   }
 
-  async #publish(row: UpgradeRow): Promise<void> {
-    const [view] = await upgradeViews(this.app.db, [row], null);
-    if (!view) return;
-    this.app.live.publishDevice({
-      type: 'upgrade',
-      companyId: row.companyId,
-      gatewayId: row.gatewayId,
-      upgrade: { ...view },
+  /**
+   * Tells the device pages of a move. The views are read at once but told in the order the
+   * moves were made: a dispatch by the sweep's pass never overtakes the "queued" of the
+   * upgrade it dispatched, however the database answers the two reads.
+   */
+  #publish(row: UpgradeRow): Promise<void> {
+    const views = upgradeViews(this.app.db, [row], null);
+    const told = this.#publishChain.then(async () => {
+      const [view] = await views;
+      if (!view) return;
+      this.app.live.publishDevice({
+        type: 'upgrade',
+        companyId: row.companyId,
+        gatewayId: row.gatewayId,
+        upgrade: { ...view },
+      });
     });
+    this.#publishChain = told.catch(() => undefined);
+    return told;
   }
 
   /** up/firmware: a report of the gateway about one of its upgrades. */
