@@ -11,6 +11,7 @@ export * from '../modules/dataitems/tables';
 export * from '../modules/dataupdate/tables';
 export * from '../modules/delegations/tables';
 export * from '../modules/devices/tables';
+export * from '../modules/energydata/tables';
 export * from '../modules/firmware/tables';
 export * from '../modules/gas/tables';
 export * from '../modules/gatewayconfig/tables';
