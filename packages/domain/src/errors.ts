@@ -13,6 +13,7 @@ export interface CatalogueEntry {
 }
 
 import { CONFIG_CATALOGUE } from './devices/config-messages';
+import { METER_CATALOGUE } from './energy/meter-messages';
 import { ERROR_CODES } from './error-codes';
 
 export { ERROR_CODES };
@@ -923,6 +924,7 @@ export const CATALOGUE = {
   },
   // gateway configuration: the check, versions and push (devices/config-messages.ts)
   ...CONFIG_CATALOGUE,
+  ...METER_CATALOGUE,
   // alarms (issue 11 points 5 and 6)
   alarmLevelsOrder: {
     code: C.VALIDATION,
