@@ -19,6 +19,7 @@ export * from '../modules/gateways/tables';
 export * from '../modules/groups/tables';
 export * from '../modules/ingest/tables';
 export * from '../modules/inventory/tables';
+export * from '../modules/meters/tables';
 export * from '../modules/orders/tables';
 export * from '../modules/packets/tables';
 export * from '../modules/production/tables';
