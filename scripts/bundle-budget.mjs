@@ -1,8 +1,9 @@
 // The login page's JavaScript budget: what a browser downloads before the login page is usable,
-// in gzip (1 kB = 1000 bytes, as Vite reports sizes): at most 250 kB (the page was 396 kB, then
-// 279 kB; it is 243 kB now). Lower it as the page gets lighter, never raise it: a page after
-// login that pushes the login page over it has made the login page import something it does not
-// need (see the README's tests section).
+// in gzip (1 kB = 1000 bytes, as Vite reports sizes): at most 245 kB, below the issue's 250 kB
+// (the page was 396 kB, then 279 kB, then 250 kB while every page's lazy import sat in its
+// chunk map; it is 240.5 kB now that the pages register after login). Lower it as the page gets
+// lighter, never raise it: a page after login that pushes the login page over it has made the
+// login page import something it does not need (see the README's tests section).
 //
 // Reads the web build's Vite manifest (apps/web/dist/.vite/manifest.json, `build.manifest`),
 // walks the static imports from the entry (index.html) plus the login page's own chunk when it
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 250_000;
+export const BUDGET_BYTES = 245_000;
 /** the login page's module, as the manifest keys a chunk of its own */
 export const LOGIN_PAGE_SRC = 'src/features/auth/pages/LoginPage.tsx';
 /** the chunk group of apps/web/vite.config.ts that holds the entry and the login page */

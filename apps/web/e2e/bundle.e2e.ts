@@ -1,6 +1,6 @@
 /**
  * The login page's weight, as a browser sees it: the JavaScript downloaded (compressed as the
- * server sends it) before the login form can be used stays within 250 kB. This is a size, not
+ * server sends it) before the login form can be used stays within 245 kB (the issue's 250 kB, lowered). This is a size, not
  * a time. What the page leaves for later still comes when wanted: the registration view, the
  * scan-code tab, the English words, and after logging in the pages, their words and the http
  * client's library; the shell after login is fetched ahead once the person starts typing.
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, newPage, type RunningServer, startServerAndBrowser } from './harness';
 
 /** 1 kB = 1000 bytes, as Vite reports sizes (scripts/bundle-budget.mjs checks the build the same way) */
-const BUDGET_BYTES = 250_000;
+const BUDGET_BYTES = 245_000;
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,7 +67,7 @@ async function untilUsable(page: Page): Promise<void> {
 const total = (downloads: Download[]) => downloads.reduce((sum, d) => sum + d.bytes, 0);
 
 describe('login page JavaScript', () => {
-  test('at most 250 kB of compressed JavaScript before the login form is usable', async () => {
+  test('at most 245 kB of compressed JavaScript before the login form is usable', async () => {
     const page = await newPage(browser, { width: 1440, lang: 'zh' });
     const scripts = watchScripts(page);
     await page.goto(`${server.url}/login`);

@@ -1,7 +1,8 @@
 /**
  * What the pages after login need and the login page does not, in one chunk loaded once a
  * token is present (the routes after login wait for it, see router/AppRoutes.tsx):
- * - the route table's routes after login (ASYNC_ROUTES, filtered by router/permitted.ts);
+ * - the route table's routes after login (ASYNC_ROUTES, filtered by router/permitted.ts) and
+ *   every feature's pages but the login page's (router/registry.ts), registered as this loads;
  * - the words of every feature but the login page's own (i18n/index.ts has those), the titles
  *   of the routes after login and the permission codes' names;
  * - dayjs with its zh-cn and en locales, following the language;
@@ -19,8 +20,15 @@ import enRoutes from '../../../../packages/domain/src/routes/locales/en.json';
 import zhRoutes from '../../../../packages/domain/src/routes/locales/zh.json';
 import i18n, { currentLang, DEFAULT_NS, featureResources, LANGS } from './i18n';
 import { queryClient } from './query';
+import { type FeatureRoutesModule, registerPages } from './router/registry';
 
 export { ASYNC_ROUTES } from '@platform/domain/routes/table';
+
+registerPages(
+  import.meta.glob<FeatureRoutesModule>(['../features/*/routes.tsx', '!../features/auth/routes.tsx'], {
+    eager: true,
+  }),
+);
 
 const files = import.meta.glob<Record<string, unknown>>(
   ['../features/*/locales/*.json', '!../features/auth/locales/*.json', '../shared/locales/*.json'],
