@@ -1,21 +1,21 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { SCHEDULE_STATUSES, type ScheduleStatus } from '@platform/domain';
+import type { ScheduleStatus } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Grid, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Grid, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../shared/LoadFailed';
 import { PageHeader } from '../../../shared/PageHeader';
 import { usePaging } from '../../../shared/paging';
 import { type OwnProduct, productionApi, productionKeys, type Schedule, useSchedules } from '../api';
 import { emptyLocale } from '../components/EmptyText';
 import { PlanProgress } from '../components/PlanProgress';
+import { PlanFilters, PlanNumber, planColumns } from '../components/planColumns';
 import { ScheduleActions } from '../components/ScheduleActions';
 import { ScheduleModal } from '../components/ScheduleModal';
 import { StatusTag } from '../components/StatusTag';
-import { canDelete, canEdit, langOf, productionPaths, scheduleStatusLabel } from '../model';
+import { canDelete, canEdit } from '../model';
 import '../production.css';
 
 /**
@@ -24,8 +24,7 @@ import '../production.css';
  * started, finished, cancelled and deleted here, and its number leads to its process page.
  */
 export default function SchedulingPage() {
-  const { t, i18n } = useTranslation('production');
-  const lang = langOf(i18n.language);
+  const { t } = useTranslation('production');
   const wide = Grid.useBreakpoint().md === true;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -52,28 +51,6 @@ export default function SchedulingPage() {
       // the http client showed the server's message
     }
   };
-
-  const number = (plan: Schedule) => (
-    <Link
-      to={productionPaths.process(plan)}
-      className="production-number"
-      data-testid={`production-number-${plan.id}`}
-    >
-      {plan.number}
-    </Link>
-  );
-  const product = (plan: Schedule) => (
-    <span className="production-product">
-      <Typography.Text>{plan.categoryName}</Typography.Text>
-      {plan.model ? <span className="production-muted">{plan.model}</span> : null}
-    </span>
-  );
-  const days = (plan: Schedule) => (
-    <span className="production-product production-number">
-      <span>{plan.startOn}</span>
-      <span>~ {plan.endOn}</span>
-    </span>
-  );
 
   const actions = (plan: Schedule) => (
     <Space size={0} wrap>
@@ -112,29 +89,7 @@ export default function SchedulingPage() {
   );
 
   const wideColumns: ColumnsType<Schedule> = [
-    { title: t('fields.number'), key: 'number', width: 160, render: (_, plan) => number(plan) },
-    { title: t('fields.product'), key: 'product', width: 150, render: (_, plan) => product(plan) },
-    {
-      title: t('fields.quantity'),
-      dataIndex: 'quantity',
-      width: 70,
-      align: 'right',
-      render: (v: number) => <span className="production-number">{v}</span>,
-    },
-    {
-      title: t('fields.progress'),
-      key: 'progress',
-      width: 220,
-      render: (_, plan) => <PlanProgress plan={plan} />,
-    },
-    { title: t('fields.line'), dataIndex: 'line', width: 100, ellipsis: true },
-    { title: t('fields.days'), key: 'days', width: 120, render: (_, plan) => days(plan) },
-    {
-      title: t('fields.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (v: ScheduleStatus) => <StatusTag status={v} />,
-    },
+    ...planColumns(t, { numberTestId: (plan) => `production-number-${plan.id}`, quantity: true }),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -150,7 +105,7 @@ export default function SchedulingPage() {
       render: (_, plan) => (
         <div className="production-phone-cell">
           <div className="production-phone-head">
-            {number(plan)}
+            <PlanNumber plan={plan} testId={`production-number-${plan.id}`} />
             <StatusTag status={plan.status} />
           </div>
           <span>
@@ -183,30 +138,18 @@ export default function SchedulingPage() {
           </Button>
         }
       />
-      <div className="production-toolbar">
-        <Input.Search
-          className="production-search"
-          allowClear
-          placeholder={t('list.search')}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            reset();
-          }}
-          data-testid="production-search"
-        />
-        <Select<ScheduleStatus>
-          className="production-filter"
-          allowClear
-          placeholder={t('list.allStatuses')}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            reset();
-          }}
-          options={SCHEDULE_STATUSES.map((s) => ({ value: s, label: scheduleStatusLabel(s, lang) }))}
-          data-testid="production-status-filter"
-        />
-      </div>
+      <PlanFilters
+        status={status}
+        onKeyword={(value) => {
+          setKeyword(value);
+          reset();
+        }}
+        onStatus={(value) => {
+          setStatus(value);
+          reset();
+        }}
+        testPrefix="production"
+      />
       {schedules.isError ? <LoadFailed onRetry={() => void schedules.refetch()} /> : null}
       <Table<Schedule>
         rowKey="id"

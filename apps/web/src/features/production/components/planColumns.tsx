@@ -1,0 +1,123 @@
+import { SCHEDULE_STATUSES, type ScheduleStatus } from '@platform/domain';
+import { Input, Select, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Schedule } from '../api';
+import { langOf, productionPaths, scheduleStatusLabel } from '../model';
+import { PlanProgress } from './PlanProgress';
+import { StatusTag } from './StatusTag';
+
+/** A plan's number, leading to its process page. */
+export function PlanNumber({ plan, testId }: { plan: Schedule; testId: string }) {
+  return (
+    <Link to={productionPaths.process(plan)} className="production-number" data-testid={testId}>
+      {plan.number}
+    </Link>
+  );
+}
+
+function PlanProduct({ plan }: { plan: Schedule }) {
+  return (
+    <span className="production-product">
+      <Typography.Text>{plan.categoryName}</Typography.Text>
+      {plan.model ? <span className="production-muted">{plan.model}</span> : null}
+    </span>
+  );
+}
+
+function PlanDays({ plan }: { plan: Schedule }) {
+  return (
+    <span className="production-product production-number">
+      <span>{plan.startOn}</span>
+      <span>~ {plan.endOn}</span>
+    </span>
+  );
+}
+
+/**
+ * The columns of a production plan on a wide screen, as the scheduling and the process list show
+ * them: number (its link's test id made by `numberTestId`), product, the quantity when asked,
+ * progress, line, days and status.
+ */
+export function planColumns(
+  t: TFunction,
+  { numberTestId, quantity = false }: { numberTestId: (plan: Schedule) => string; quantity?: boolean },
+): ColumnsType<Schedule> {
+  return [
+    {
+      title: t('fields.number'),
+      key: 'number',
+      width: 160,
+      render: (_, plan) => <PlanNumber plan={plan} testId={numberTestId(plan)} />,
+    },
+    {
+      title: t('fields.product'),
+      key: 'product',
+      width: 150,
+      render: (_, plan) => <PlanProduct plan={plan} />,
+    },
+    ...(quantity
+      ? ([
+          {
+            title: t('fields.quantity'),
+            dataIndex: 'quantity',
+            width: 70,
+            align: 'right',
+            render: (v: number) => <span className="production-number">{v}</span>,
+          },
+        ] satisfies ColumnsType<Schedule>)
+      : []),
+    {
+      title: t('fields.progress'),
+      key: 'progress',
+      width: 220,
+      render: (_, plan) => <PlanProgress plan={plan} />,
+    },
+    { title: t('fields.line'), dataIndex: 'line', width: 100, ellipsis: true },
+    { title: t('fields.days'), key: 'days', width: 120, render: (_, plan) => <PlanDays plan={plan} /> },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: ScheduleStatus) => <StatusTag status={v} />,
+    },
+  ];
+}
+
+/** The search and the status filter above a list of plans; each change starts again at page 1. */
+export function PlanFilters({
+  status,
+  onKeyword,
+  onStatus,
+  testPrefix,
+}: {
+  status: ScheduleStatus | undefined;
+  onKeyword: (keyword: string) => void;
+  onStatus: (status: ScheduleStatus | undefined) => void;
+  testPrefix: string;
+}) {
+  const { t, i18n } = useTranslation('production');
+  const lang = langOf(i18n.language);
+  return (
+    <div className="production-toolbar">
+      <Input.Search
+        className="production-search"
+        allowClear
+        placeholder={t('list.search')}
+        onSearch={(value) => onKeyword(value.trim())}
+        data-testid={`${testPrefix}-search`}
+      />
+      <Select<ScheduleStatus>
+        className="production-filter"
+        allowClear
+        placeholder={t('list.allStatuses')}
+        value={status}
+        onChange={onStatus}
+        options={SCHEDULE_STATUSES.map((s) => ({ value: s, label: scheduleStatusLabel(s, lang) }))}
+        data-testid={`${testPrefix}-status-filter`}
+      />
+    </div>
+  );
+}
