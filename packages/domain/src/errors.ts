@@ -1154,6 +1154,52 @@ export const CATALOGUE = {
     en: 'Cylinder {sn} has no certificate yet',
     zh: '气瓶 {sn} 尚未出具证书',
   },
+  // energy data platform (issue 13 point 5; apps/server/src/modules/energydata)
+  energyQuantity: {
+    code: C.VALIDATION,
+    en: '{field} must be a number greater than 0 (at most 1,000,000,000)',
+    zh: '{field} 必须是大于 0 的数（不超过 1,000,000,000）',
+  },
+  energyPeriodFuture: {
+    code: C.VALIDATION,
+    en: '{field}: the period has not begun yet',
+    zh: '{field}：该期间尚未开始',
+  },
+  energyRecordTaken: {
+    code: C.CONFLICT,
+    en: '{site} already has a record for {period}: change that one',
+    zh: '“{site}”在 {period} 已有记录，请修改原记录',
+  },
+  energyPeriodMixed: {
+    code: C.CONFLICT,
+    en: '{site} already has {other} records in {month}: a month is recorded by day or as a whole, not both',
+    zh: '“{site}”在 {month} 已有按{other}的记录：同一月份只能按日或按月记录，不能同时',
+  },
+  energySiteTaken: {
+    code: C.CONFLICT,
+    en: 'A site named {name} already exists',
+    zh: '名为“{name}”的站点已存在',
+  },
+  energySiteInUse: {
+    code: C.CONFLICT,
+    en: '{name} has {count} records: delete them first',
+    zh: '“{name}”还有 {count} 条记录，请先删除',
+  },
+  energyFactor: {
+    code: C.VALIDATION,
+    en: '{field}: a coal factor is a number greater than 0',
+    zh: '{field}：折标系数必须是大于 0 的数',
+  },
+  energyImportColumns: {
+    code: C.VALIDATION,
+    en: 'The first row must name the columns: {columns}',
+    zh: '第一行须为列名：{columns}',
+  },
+  energyImportRejected: {
+    code: C.VALIDATION,
+    en: '{count} lines of the file are wrong, nothing was imported; the first: line {row}, {message}',
+    zh: '文件中有 {count} 行有误，未导入任何记录；第一处：第 {row} 行，{message}',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof CATALOGUE;

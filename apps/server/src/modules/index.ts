@@ -16,6 +16,7 @@ import devicePermissionRoutes from './devices/permission-routes';
 import deviceRoutes from './devices/routes';
 import deviceViewRoutes from './deviceviews/routes';
 import devtoolsRoutes from './devtools/routes';
+import energyDataRoutes from './energydata/routes';
 import filesRoutes from './files/routes';
 import firmwareRoutes from './firmware/routes';
 import cylinderRoutes from './gas/cylinder-routes';
@@ -80,4 +81,5 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   productionRoutes,
   salesRoutes,
   salesContractRoutes,
+  energyDataRoutes,
 ];

@@ -11,6 +11,7 @@ import { delegationsRouteCases } from '../modules/delegations/route-cases';
 import { devicesRouteCases } from '../modules/devices/route-cases';
 import { deviceViewsRouteCases } from '../modules/deviceviews/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
+import { energyDataRouteCases } from '../modules/energydata/route-cases';
 import { firmwareRouteCases } from '../modules/firmware/route-cases';
 import { gasRouteCases } from '../modules/gas/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
@@ -68,4 +69,5 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...productionRouteCases,
   ...salesRouteCases,
   ...salesContractRouteCases,
+  ...energyDataRouteCases,
 };
