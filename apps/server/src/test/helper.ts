@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { addActiveMember, createCompany } from '../modules/companies/service';
@@ -161,4 +161,42 @@ export async function makeCompany(
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A parsed answer of the API: the envelope of docs/api-foundation.md. */
+export interface Envelope {
+  code: number;
+  message: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each test reads the data of the route it called
+  data: any;
+}
+
+/**
+ * The business tests' way to call the API: `call(method, url, payload?, token?, lang?)` sends to
+ * `/general<prefix><url>` through the real app, as the user of `token` (by default
+ * `defaultToken()`, read at each call: the fixtures are made in beforeAll), in `lang` (en by
+ * default), and answers the parsed envelope.
+ */
+export function apiCaller(app: () => TestApp, prefix: string, defaultToken: () => string) {
+  return async (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    token = defaultToken(),
+    lang = 'en',
+  ): Promise<Envelope> => {
+    const res = await app().app.inject({
+      method,
+      url: `/general${prefix}${url}`,
+      payload,
+      headers: { ...bearer(token), 'accept-language': lang },
+    });
+    return res.json();
+  };
+}
+
+/** The data of a successful answer; a failed one fails the test with its message. */
+export function ok(answer: Envelope) {
+  expect(answer.code, answer.message).toBe(0);
+  return answer.data;
 }

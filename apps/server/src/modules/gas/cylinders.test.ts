@@ -2,7 +2,14 @@ import { ERROR_CODES } from '@platform/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAndThumbnail } from '../../platform/images';
-import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import {
+  apiCaller,
+  bearer,
+  buildTestApp,
+  makeCompany,
+  type TestApp,
+  type TestCompany,
+} from '../../test/helper';
 import { inflatedStreams } from '../../test/pdf';
 import { setCompanyLogo } from '../companies/logo';
 import { makePng } from '../companies/test-support';
@@ -15,15 +22,11 @@ let co2: number;
 let n2: number;
 let productId: number;
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object, token = a.admin.token) {
-  const res = await t.app.inject({
-    method,
-    url: `/general/gas${url}`,
-    payload,
-    headers: { ...bearer(token), 'accept-language': 'en' },
-  });
-  return res.json();
-}
+const call = apiCaller(
+  () => t,
+  '/gas',
+  () => a.admin.token,
+);
 
 /** The worked example of domain-facts.md: 186.05 g CO2 and 1065.86 g N2. */
 const weighed = () => [

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@platform/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { apiCaller, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { makeMember, makeRole } from '../users/test-support';
 import { gasComponents, gasProducts, pureGases } from './tables';
 
@@ -14,21 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  token = a.admin.token,
-  lang = 'en',
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/general/gas${url}`,
-    payload,
-    headers: { ...bearer(token), 'accept-language': lang },
-  });
-  return res.json();
-}
+const call = apiCaller(
+  () => t,
+  '/gas',
+  () => a.admin.token,
+);
 
 const rowsOf = async (
   table: typeof pureGases | typeof gasProducts | typeof gasComponents,

@@ -2,7 +2,15 @@ import { ERROR_CODES, STOCK_STATUS } from '@platform/domain';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import {
+  apiCaller,
+  bearer,
+  buildTestApp,
+  makeCompany,
+  ok,
+  type TestApp,
+  type TestCompany,
+} from '../../test/helper';
 import { inflatedStreams } from '../../test/pdf';
 import { gateways } from '../gateways/tables';
 import { makeMember, makeRole } from '../users/test-support';
@@ -14,26 +22,11 @@ let gatewayCategory: number;
 let simCategory: number;
 let cableCategory: number;
 
-async function call(
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  token = a.admin.token,
-  lang = 'en',
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/general/inventory${url}`,
-    payload,
-    headers: { ...bearer(token), 'accept-language': lang },
-  });
-  return res.json();
-}
-
-const ok = (answer: { code: number; message: string; data: ReturnType<typeof JSON.parse> }) => {
-  expect(answer.code, answer.message).toBe(0);
-  return answer.data;
-};
+const call = apiCaller(
+  () => t,
+  '/inventory',
+  () => a.admin.token,
+);
 
 let serial = 0;
 /** n fresh serial numbers with a prefix */

@@ -1,7 +1,15 @@
 import { ERROR_CODES } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import {
+  apiCaller,
+  bearer,
+  buildTestApp,
+  makeCompany,
+  ok,
+  type TestApp,
+  type TestCompany,
+} from '../../test/helper';
 import { inventoryUnitEvents, inventoryUnits } from '../inventory/tables';
 import { roles } from '../roles/tables';
 import { productionSchedules } from './tables';
@@ -11,23 +19,14 @@ let a: TestCompany;
 let gateway: number;
 let sim: number;
 
-async function callAs(token: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') {
-  const res = await t.app.inject({
-    method,
-    url: `/general${url}`,
-    payload,
-    headers: { ...bearer(token), 'accept-language': lang },
-  });
-  return res.json();
-}
+const call = apiCaller(
+  () => t,
+  '',
+  () => a.admin.token,
+);
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') =>
-  callAs(a.admin.token, method, url, payload, lang);
-
-const ok = (answer: { code: number; message: string; data: ReturnType<typeof JSON.parse> }) => {
-  expect(answer.code, answer.message).toBe(0);
-  return answer.data;
-};
+const callAs = (token: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') =>
+  call(method, url, payload, token, lang);
 
 const plan = (over: object = {}) => ({
   categoryId: gateway,
@@ -53,7 +52,7 @@ afterAll(async () => {
 
 describe('a production plan to finished units in stock', () => {
   it('plans, starts, records, finishes, reports; the units then go into stock through an entry order', async () => {
-    const { id, number } = ok(await call('POST', '/production/schedule/save', plan(), 'zh'));
+    const { id, number } = ok(await call('POST', '/production/schedule/save', plan(), undefined, 'zh'));
     expect(number).toMatch(/^SC-20261127-\d{5}$/);
     const planned = ok(await call('GET', `/production/schedule/get?id=${id}`));
     expect(planned).toMatchObject({ status: 'planned', recorded: 0, categoryName: 'DTU gateway' });
@@ -61,7 +60,9 @@ describe('a production plan to finished units in stock', () => {
     expect(planned.steps[0]).toBe('贴片');
 
     // nothing is recorded before the plan starts
-    expect(await call('POST', '/production/schedule/record', { id, sns: ['PM-1'] }, 'zh')).toMatchObject({
+    expect(
+      await call('POST', '/production/schedule/record', { id, sns: ['PM-1'] }, undefined, 'zh'),
+    ).toMatchObject({
       code: ERROR_CODES.BUSINESS,
       message: '该生产计划当前为“已计划”，不能登记产品',
     });

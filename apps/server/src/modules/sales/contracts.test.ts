@@ -1,33 +1,26 @@
 import { formatInstant, rmbUppercase } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import {
+  apiCaller,
+  bearer,
+  buildTestApp,
+  makeCompany,
+  ok,
+  type TestApp,
+  type TestCompany,
+} from '../../test/helper';
 import { salesContracts } from './tables';
 
 let t: TestApp;
 let seller: TestCompany;
 let gateway: number;
 
-async function call(
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  token = seller.admin.token,
-  lang = 'en',
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/general${url}`,
-    payload,
-    headers: { ...bearer(token), 'accept-language': lang },
-  });
-  return res.json();
-}
-
-const ok = (answer: { code: number; message: string; data: ReturnType<typeof JSON.parse> }) => {
-  expect(answer.code, answer.message).toBe(0);
-  return answer.data;
-};
+const call = apiCaller(
+  () => t,
+  '',
+  () => seller.admin.token,
+);
 
 async function submitOrder(customer = 'Harbour Water Works') {
   return ok(

@@ -1,7 +1,7 @@
 import { ERROR_CODES, formatInstant } from '@platform/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { apiCaller, buildTestApp, makeCompany, ok, type TestApp, type TestCompany } from '../../test/helper';
 import { companies } from '../companies/tables';
 import { salesOrders } from './tables';
 
@@ -10,26 +10,11 @@ let platform: TestCompany;
 let customer: TestCompany;
 let gateway: number;
 
-async function call(
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: object,
-  token = platform.admin.token,
-  lang = 'en',
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/general${url}`,
-    payload,
-    headers: { ...bearer(token), 'accept-language': lang },
-  });
-  return res.json();
-}
-
-const ok = (answer: { code: number; message: string; data: ReturnType<typeof JSON.parse> }) => {
-  expect(answer.code, answer.message).toBe(0);
-  return answer.data;
-};
+const call = apiCaller(
+  () => t,
+  '',
+  () => platform.admin.token,
+);
 
 const dayIn = (date: Date | string, tz = 'Asia/Shanghai') =>
   formatInstant(new Date(date).getTime(), 'yyyy-MM-dd', tz);
