@@ -26,6 +26,7 @@ import gatewayRoutes from './gateways/routes';
 import groupsRoutes from './groups/routes';
 import ingestRoutes from './ingest/routes';
 import inventoryRoutes from './inventory/routes';
+import meterRoutes from './meters/routes';
 import mqttRoutes from './mqtt/routes';
 import ordersRoutes from './orders/routes';
 import packetRoutes from './packets/routes';
@@ -79,6 +80,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   cylinderRoutes,
   inventoryRoutes,
   productionRoutes,
+  meterRoutes,
   salesRoutes,
   salesContractRoutes,
   energyDataRoutes,

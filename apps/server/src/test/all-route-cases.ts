@@ -19,6 +19,7 @@ import { gatewaysRouteCases } from '../modules/gateways/route-cases';
 import { groupsRouteCases } from '../modules/groups/route-cases';
 import { ingestRouteCases } from '../modules/ingest/route-cases';
 import { inventoryRouteCases } from '../modules/inventory/route-cases';
+import { metersRouteCases } from '../modules/meters/route-cases';
 import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { packetsRouteCases } from '../modules/packets/route-cases';
@@ -67,6 +68,7 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...gasRouteCases,
   ...inventoryRouteCases,
   ...productionRouteCases,
+  ...metersRouteCases,
   ...salesRouteCases,
   ...salesContractRouteCases,
   ...energyDataRouteCases,
