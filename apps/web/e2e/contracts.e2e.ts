@@ -7,23 +7,11 @@
  * delivers a sales order, linked both ways; the demo's signed contract in English on a phone.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  allowPageErrors,
-  DEMO_ADMIN,
-  openBrowser,
-  type RunningServer,
-  refused,
-  shot,
-  startServer,
-} from './harness';
-import { noSideways, pickOption, success, supportFor } from './support';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { allowPageErrors, refused, shot } from './harness';
+import { demoAdminRun, noSideways, pickOption, success } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
+const { api, postJson, openAs, go } = demoAdminRun();
 
 interface Contract {
   id: number;
@@ -37,18 +25,9 @@ interface Contract {
 let productId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  await postJson('/user/acceptTerms', { accepted: true });
   const catalogue = await api<{ products: Array<{ id: number }> }>('/sales/catalogue');
   expect(catalogue.code, catalogue.message).toBe(0);
   productId = catalogue.data.products[0]!.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function contracts(query = ''): Promise<Contract[]> {

@@ -9,36 +9,12 @@
  * the issued certificates headed in English. Screenshots in Chinese and English at 1440 and 390 px.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  allowPageErrors,
-  DEMO_ADMIN,
-  type Lang,
-  openBrowser,
-  type RunningServer,
-  refused,
-  shot,
-  startServer,
-} from './harness';
-import { modalOk, noSideways, numberInput, pathOf, success, supportFor } from './support';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { allowPageErrors, type Lang, refused, shot } from './harness';
+import { demoAdminRun, modalOk, noSideways, numberInput, pathOf, success } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  await postJson('/user/acceptTerms', { accepted: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { api, postJson, openAs, go } = demoAdminRun();
 
 interface Named {
   id: number;

@@ -10,23 +10,12 @@
  * 1440 px and English at 390 px.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  allowPageErrors,
-  DEMO_ADMIN,
-  openBrowser,
-  type RunningServer,
-  refused,
-  shot,
-  startServer,
-} from './harness';
-import { modalOk, noSideways, pickOption, supportFor } from './support';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { allowPageErrors, refused, shot } from './harness';
+import { demoAdminRun, modalOk, noSideways, pickOption } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
+const { api, postJson, openAs, go } = demoAdminRun();
 
 /** unique to this run: the demo company may hold inventory already */
 const stamp = Date.now().toString(36).toUpperCase();
@@ -39,10 +28,6 @@ let ownCategoryId = 0;
 let shipped: { id: number; number: string } | null = null;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  await postJson('/user/acceptTerms', { accepted: true });
   ownCategoryId = ok(
     await postJson<{ id: number }>('/inventory/category/save', {
       name: OWN_CATEGORY,
@@ -50,11 +35,6 @@ beforeAll(async () => {
       model: 'SDG-E2E',
     }),
   ).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 function ok<T>(answer: { code: number; message: string; data: T }): T {

@@ -7,36 +7,12 @@
  * today's output and export it as CSV. Screenshots in Chinese at 1440 px and English at 390 px.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  allowPageErrors,
-  DEMO_ADMIN,
-  DEMO_LIMITED,
-  openBrowser,
-  type RunningServer,
-  refused,
-  shot,
-  startServer,
-} from './harness';
-import { modalOk, noSideways, numberInput, pickOption, supportFor } from './support';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { allowPageErrors, DEMO_LIMITED, refused, shot } from './harness';
+import { demoAdminRun, modalOk, noSideways, numberInput, pickOption } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-const { api, postJson, tokenOf, acceptTerms, openAs, go } = supportFor(() => ({ server, browser, token }));
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  await postJson('/user/acceptTerms', { accepted: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { api, postJson, tokenOf, acceptTerms, openAs, go } = demoAdminRun();
 
 interface Plan {
   id: number;

@@ -6,23 +6,12 @@
  * company refused with the server's words under that field and nothing written; an order
  * cancelled through the list's confirmation; the submit page in English on a phone.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  allowPageErrors,
-  DEMO_ADMIN,
-  openBrowser,
-  type RunningServer,
-  refused,
-  shot,
-  startServer,
-} from './harness';
-import { noSideways, numberInput, pickOption, success, supportFor } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { allowPageErrors, refused, shot } from './harness';
+import { demoAdminRun, noSideways, numberInput, pickOption, success } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-const { api, postJson, tokenOf, openAs, go } = supportFor(() => ({ server, browser, token }));
+const { api, postJson, openAs, go } = demoAdminRun();
 
 interface Catalogue {
   products: Array<{ id: number; name: string; model: string }>;
@@ -39,10 +28,6 @@ let catalogue: Catalogue;
 let demo: { id: number; name: string };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  token = await tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
-  await postJson('/user/acceptTerms', { accepted: true });
   const answer = await api<Catalogue>('/sales/catalogue', { headers: { 'Accept-Language': 'zh' } });
   expect(answer.code, answer.message).toBe(0);
   catalogue = answer.data;
@@ -50,11 +35,6 @@ beforeAll(async () => {
   demo = catalogue.customers.find((c) => c.id === company.data.id)!;
   expect(demo).toBeTruthy();
   expect(catalogue.products.length).toBeGreaterThan(0);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function orders(query = ''): Promise<{ list: Order[]; total: number }> {

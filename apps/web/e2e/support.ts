@@ -7,9 +7,9 @@
  * set later, in `beforeAll`. The others are plain functions of a page.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { COMPANY_KEY, TOKEN_KEY, USER_KEY } from '../src/app/store/session';
-import { DEMO_ADMIN, type Lang, newContext, type RunningServer } from './harness';
+import { DEMO_ADMIN, type Lang, newContext, openBrowser, type RunningServer, startServer } from './harness';
 
 /** The spec's words for a refused image upload (English), checked word for word. */
 export const SPEC_FORMAT =
@@ -235,4 +235,27 @@ export function numberInput(scope: Page | Locator, testId: string): Locator {
 export async function noSideways(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The usual head of a test file, as a person who runs the demo company: the file's server and
+ * browser started before its tests (and stopped after), the demo administrator's token sent by
+ * `api` and `postJson`, the terms of use accepted. Registered where it is called, so a
+ * `beforeAll` of the file written below it runs after this one. `run` holds the server, the
+ * browser and the token once the tests run.
+ */
+export function demoAdminRun() {
+  const run = {} as Run & { token: string };
+  const support = supportFor(() => run);
+  beforeAll(async () => {
+    run.server = await startServer();
+    run.browser = await openBrowser();
+    run.token = await support.tokenOf(DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await support.postJson('/user/acceptTerms', { accepted: true });
+  });
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return { run, ...support };
 }
