@@ -104,6 +104,11 @@ export const METER_CATALOGUE = {
     en: '{field}: the new meter’s start reading is above its first reading {value}',
     zh: '{field}：新表的起始读数大于其第一次读数 {value}',
   },
+  meterReplacementOrder: {
+    code: V,
+    en: '{field}: a replacement is already recorded after this time; replacements are recorded in the order they happen',
+    zh: '{field}：此时间之后已登记过换表；换表须按发生的先后登记',
+  },
   meterReplacementTaken: {
     code: ERROR_CODES.CONFLICT,
     en: 'A replacement is already recorded at this time',

@@ -312,6 +312,10 @@ export async function recordReplacement(db: Db, caller: DataCaller, input: Repla
       throw new AppError('meterRatioInvalid', { field }, { field });
     }
   }
+  const recorded = await replacementsOf(db, meter.id);
+  // the event keeps the ratios in force before it: only the latest replacement knows them
+  if (recorded.some((r) => r.at > at))
+    throw new AppError('meterReplacementOrder', { field: 'at' }, { field: 'at' });
   const key = meter.points.energy;
   const readings: MeterReading[] = [];
   if (meter.itemId != null && key) {
@@ -323,7 +327,7 @@ export async function recordReplacement(db: Db, caller: DataCaller, input: Repla
     if (after[0]) readings.push(after[0]);
   }
   // an earlier replacement after the last reading before this one starts the old register there
-  const earlier = (await replacementsOf(db, meter.id)).filter((r) => r.at < at).at(-1);
+  const earlier = recorded.filter((r) => r.at < at).at(-1);
   const lastBefore = readings.find((r) => r.at < at);
   if (earlier && (!lastBefore || earlier.at > lastBefore.at)) {
     readings.splice(0, lastBefore ? 1 : 0, { at: earlier.at, value: earlier.newInitial });
@@ -357,7 +361,6 @@ export async function recordReplacement(db: Db, caller: DataCaller, input: Repla
     ptPrimary: meter.ptPrimary,
     ptSecondary: meter.ptSecondary,
   };
-  const laterOnes = (await replacementsOf(db, meter.id)).filter((r) => r.at > at);
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(meterEvents)
@@ -373,12 +376,10 @@ export async function recordReplacement(db: Db, caller: DataCaller, input: Repla
       .onConflictDoNothing()
       .returning({ id: meterEvents.id });
     if (inserted.length === 0) throw new AppError('meterReplacementTaken', {}, { field: 'at' });
-    // a replacement recorded after the fact keeps the meter's current ratios for later readings
-    if (laterOnes.length === 0)
-      await tx
-        .update(meters)
-        .set({ ...next, updatedBy: caller.userId, updatedAt: new Date() })
-        .where(eq(meters.id, meter.id));
+    await tx
+      .update(meters)
+      .set({ ...next, updatedBy: caller.userId, updatedAt: new Date() })
+      .where(eq(meters.id, meter.id));
   });
   return { kWhAround: counted.kWh, oldKWh: counted.oldKWh, newKWh: counted.newKWh };
 }

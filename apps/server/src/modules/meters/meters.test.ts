@@ -479,6 +479,7 @@ describe('the monthly report', () => {
     // the old register 500 → 650 at ×1, the new 0 → 100 at CT 2/1
     expect(ok(await replace({}))).toEqual({ kWhAround: 150 - 100 + 30 * 2, oldKWh: 50, newKWh: 60 });
     expect((await replace({})).code).toBe(ERROR_CODES.CONFLICT);
+    expect(await replace({ at: local(2026, 10, 12) })).toMatchObject({ data: { field: 'at' } });
     const r = ok(await call('GET', `/meter/report?meterId=${m.id}&year=2026&month=10`));
     const expected = energyAcrossReplacement(
       [
