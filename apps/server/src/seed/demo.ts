@@ -12,6 +12,7 @@ import { createUser } from '../modules/users/service';
 import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db';
 import { DEMO_TEXT, seedDemoData } from './demo-data';
+import { seedDemoEnergy } from './demo-energy';
 import { seedDemoGas } from './demo-gas';
 import { seedDemoGateways } from './demo-gateways';
 import { seedDemoInventory } from './demo-inventory';
@@ -89,6 +90,7 @@ export async function seedDemo(
   await seedDemoSims(db, { companyId: company.id, lang, now: opts.now });
   await seedDemoGas(db, { companyId: company.id, lang });
   await seedDemoInventory(db, { companyId: company.id, adminId: admin.id, lang });
+  await seedDemoEnergy(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {

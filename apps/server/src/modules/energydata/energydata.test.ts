@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@platform/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoEnergy } from '../../seed/demo-energy';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { roles } from '../roles/tables';
 import { energyCoalFactors, energyRecords, energySites } from './tables';
@@ -421,5 +422,26 @@ describe('permissions and companies', () => {
     expect(await recordsOf(a.id)).toEqual(snapshot);
     expect(await t.db.select().from(energySites).where(eq(energySites.companyId, a.id))).toEqual(sitesBefore);
     expect(await recordsOf(b.id)).toHaveLength(0);
+  });
+});
+
+describe('the demo company', () => {
+  it('has two years of monthly records to show on every page', async () => {
+    const c = await makeCompany(t, 'Energy demo');
+    await seedDemoEnergy(t.db, {
+      companyId: c.id,
+      adminId: c.admin.id,
+      lang: 'en',
+      now: new Date('2026-03-15T00:00:00Z'),
+    });
+    for (const kind of ['coal', 'gas', 'steamconsume', 'steamoutput']) {
+      const sum = ok(
+        await callAs(c.admin.token, 'GET', `/energy/${kind}/summary?from=2025-03-01&to=2026-02-28`),
+      );
+      expect(sum.byMonth, kind).toHaveLength(12);
+      expect(sum.total.tce, kind).toBeGreaterThan(0);
+      // this year a few percent under last
+      expect(sum.lastYear.change.percent, kind).toBeLessThan(0);
+    }
   });
 });
