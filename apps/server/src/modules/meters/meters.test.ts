@@ -572,6 +572,31 @@ describe('the monthly report', () => {
   });
 });
 
+describe('list, rename and system maintenance', () => {
+  it('lists, renames through update (the cabin node follows) and shows every company’s meters to the platform', async () => {
+    const listed = ok(await call('GET', '/meter/list'));
+    expect(listed.map((m: { code: string }) => m.code)).toEqual(
+      expect.arrayContaining(['C1', 'C2', 'LOSS', 'M', 'R', 'SUM', 'T', 'V', 'V2', 'W']),
+    );
+    ok(await call('POST', '/meter/update', { ...standard(), id: main, name: 'Main incomer' }));
+    const [node] = await t.db.select().from(cabinNodes).where(eq(cabinNodes.id, main));
+    expect(node!.name).toBe('Main incomer');
+    // the code is kept while formulas name it
+    expect(await call('POST', '/meter/update', { ...standard(), id: main, code: 'MAIN' })).toMatchObject({
+      code: ERROR_CODES.CONFLICT,
+      data: { field: 'code' },
+    });
+    expect((await callAs(a.admin.token, 'GET', '/system/meter/list')).code).toBe(ERROR_CODES.FORBIDDEN);
+    const platform = await makeCompany(t, 'Platform operator', { isPlatform: true });
+    const all = ok(
+      await callAs(platform.admin.token, 'GET', `/system/meter/list?companyId=${a.id}&pageSize=100`),
+    );
+    expect(all.map((m: { code: string }) => m.code)).toContain('M');
+    const log = ok(await callAs(platform.admin.token, 'GET', `/system/meter/log?companyId=${a.id}`));
+    expect(log.map((e: { kind: string }) => e.kind).sort()).toEqual(['replacement', 'rollover']);
+  });
+});
+
 describe('permissions and other companies', () => {
   it('keeps company A’s meters from company B', async () => {
     const before = await t.db.select().from(meters).where(eq(meters.nodeId, main));
