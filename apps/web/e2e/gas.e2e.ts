@@ -9,10 +9,11 @@
  * the issued certificates headed in English. Screenshots in Chinese and English at 1440 and 390 px.
  */
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { allowPageErrors, type Lang, refused, shot } from './harness';
-import { demoAdminRun, modalOk, noSideways, numberInput, pathOf, success } from './support';
+import { demoAdminRun, exportAs, modalOk, noSideways, numberInput, pathOf, success } from './support';
 
 const { api, postJson, openAs, go } = demoAdminRun();
 
@@ -581,7 +582,7 @@ function csvRows(text: string): string[][] {
 
 /** Click a list's export and read the CSV it saves. */
 async function exported(page: Page, testId: string): Promise<{ name: string; rows: string[][] }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const download = await exportAs(page, page, testId);
   return {
     name: download.suggestedFilename(),
     rows: csvRows(readFileSync((await download.path())!, 'utf8')),
@@ -623,6 +624,20 @@ describe('gas list exports', () => {
         'P-1001',
       ]);
       await shot(page, 'gas-pure-export-zh-1440');
+
+      // the same rows as an Excel workbook: one sheet, the numbers a person reads as text stay so
+      const workbook = await exportAs(page, page, 'gas-pure-export', 'xlsx');
+      expect(workbook.suggestedFilename()).toMatch(/^纯气-\d{14}\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile((await workbook.path())!);
+      const sheet = book.worksheets[0]!;
+      const sheetRows: string[][] = [];
+      sheet.eachRow((row) => {
+        sheetRows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
+      });
+      expect(sheetRows[0]).toEqual(all.rows[0]);
+      expect(sheetRows).toHaveLength(all.rows.length);
+      expect(sheetRows.find((r) => r[0] === '二氧化碳 99.995 %')).toEqual(co2);
 
       // under a search, only what it finds
       await page.getByTestId('gas-pure-search').locator('input').fill('CO2-2611');

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { allowPageErrors, refused, shot } from './harness';
-import { demoAdminRun, modalOk, noSideways, pickOption } from './support';
+import { demoAdminRun, exportAs, modalOk, noSideways, pickOption } from './support';
 
 const { api, postJson, openAs, go } = demoAdminRun();
 
@@ -255,10 +255,7 @@ describe('inventory', () => {
         await confirmDialog(page);
         await expect.poll(() => first.getByTestId('inv-stock-status').innerText()).toBe(word);
       }
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        v.getByTestId('inv-unit-export').click(),
-      ]);
+      const download = await exportAs(page, v, 'inv-unit-export');
       const csv = readFileSync((await download.path())!, 'utf8');
       for (const sn of GATEWAYS) expect(csv).toContain(sn);
       expect(csv).toContain(WAREHOUSE);

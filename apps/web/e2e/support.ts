@@ -6,7 +6,7 @@
  * of a test file; it reads the file's server, browser and token at each call, so they may be
  * set later, in `beforeAll`. The others are plain functions of a page.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { COMPANY_KEY, TOKEN_KEY, USER_KEY } from '../src/app/store/session';
 import { DEMO_ADMIN, type Lang, newContext, openBrowser, type RunningServer, startServer } from './harness';
@@ -258,4 +258,22 @@ export function demoAdminRun() {
     await run.server?.stop();
   });
   return { run, ...support };
+}
+
+/**
+ * Exports through a list's export button (shared/ExportButton.tsx): opens its choice and takes
+ * `format`; the download. `scope` holds the button (a page, or a view of a keep-alive tab).
+ */
+export async function exportAs(
+  page: Page,
+  scope: Page | Locator,
+  testId: string,
+  format: 'csv' | 'xlsx' = 'csv',
+): Promise<Download> {
+  await scope.getByTestId(testId).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator(`[data-testid="${testId}-${format}"]:visible`).click(),
+  ]);
+  return download;
 }

@@ -19,7 +19,12 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<unknown>>, bom = true): 
 
 /** Offers the text as a file download. */
 export function saveText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  saveBlob(new Blob([text], { type }), fileName);
+}
+
+/** Offers the bytes as a file download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
