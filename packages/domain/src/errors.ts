@@ -471,6 +471,11 @@ export const CATALOGUE = {
     en: 'Devices join the data cabin by binding a gateway in device management',
     zh: '设备须在设备管理中绑定网关后加入数据舱',
   },
+  meterNodeByMeterPage: {
+    code: C.VALIDATION,
+    en: 'Meters are created as meters (new meter in the data cabin), with their kind and readings',
+    zh: '电表须以“新建电表”创建，并填写其类型与读数来源',
+  },
   cabinHoldsDevices: {
     code: C.BUSINESS,
     en: 'The selection holds bound devices: unbind them in device management, or move them elsewhere first',

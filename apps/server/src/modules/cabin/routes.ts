@@ -122,6 +122,8 @@ export default async function cabinRoutes(app: App): Promise<void> {
         throw fieldError('type', 'typeRequired');
       // a device's node is made by binding its gateway, never by hand
       if (type === 'device') throw fieldError('type', 'deviceNodeByBinding');
+      // a meter's node is made with its meter (its kind, code and points), never bare
+      if (type === 'meter') throw fieldError('type', 'meterNodeByMeterPage');
       const name = (request.body.name ?? '').trim();
       checkNodeName(type, name);
       if (type === 'dataItem' && (kind == null || !(ITEM_KINDS as readonly number[]).includes(kind))) {

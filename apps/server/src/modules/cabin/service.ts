@@ -19,6 +19,7 @@ import { companyMembers } from '../companies/tables';
 import { dataItemJumps, dataItems } from '../dataitems/tables';
 import { devices } from '../devices/tables';
 import { userGroups } from '../groups/tables';
+import { meters } from '../meters/tables';
 import { dataRecords, dataRollups } from '../records/tables';
 import { templates } from '../templates/tables';
 import { type DataCaller, levelsFor, requireLevel } from './permissions';
@@ -383,6 +384,27 @@ export async function deleteNodes(db: Db, caller: DataCaller, ids: number[]): Pr
   const doomed = [...new Set(ids.flatMap((id) => subtree(id, children, byId).map((n) => n.id)))];
   // a bound device leaves the cabin by being unbound (its gateway is told), not by a delete
   if (doomed.some((id) => byId.get(id)?.type === 'device')) throw new AppError('cabinHoldsDevices');
+  // a meter named by a virtual meter's formula that stays would leave that formula naming nothing
+  if (doomed.some((id) => byId.get(id)?.type === 'meter')) {
+    const gone = new Set(doomed);
+    const all = await db
+      .select({ nodeId: meters.nodeId, code: meters.code, refs: meters.refs })
+      .from(meters)
+      .where(eq(meters.companyId, caller.companyId))
+      .orderBy(meters.id);
+    const goneCodes = new Set(all.filter((m) => gone.has(m.nodeId)).map((m) => m.code));
+    for (const user of all) {
+      if (gone.has(user.nodeId)) continue;
+      const named = user.refs.find((code) => goneCodes.has(code));
+      if (named !== undefined) {
+        const name = all.find((m) => m.code === named && gone.has(m.nodeId));
+        throw new AppError('meterInUse', {
+          name: (name && byId.get(name.nodeId)?.name) ?? named,
+          user: byId.get(user.nodeId)?.name ?? user.code,
+        });
+      }
+    }
+  }
   await db.transaction(async (tx) => {
     const items = await tx
       .select({ id: dataItems.id })

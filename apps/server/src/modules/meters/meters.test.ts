@@ -278,6 +278,33 @@ describe('standard and virtual meters', () => {
     // a meter a formula names is not deleted
     expect(await call('POST', '/meter/delete', { id: c1 })).toMatchObject({ code: ERROR_CODES.CONFLICT });
     expect(await t.db.select().from(meters).where(eq(meters.nodeId, c1))).toHaveLength(1);
+    // nor through the data cabin's delete
+    expect(await call('POST', '/smartdata/cabin/delete', { ids: [c1] })).toMatchObject({
+      code: ERROR_CODES.CONFLICT,
+      message: expect.stringMatching(/^Meter Workshop 1 is used by the formula of /),
+    });
+    expect(await t.db.select().from(meters).where(eq(meters.nodeId, c1))).toHaveLength(1);
+  });
+
+  it('the data cabin makes no bare meter node, and deletes a meter with the formulas naming it only together', async () => {
+    const before = await counts();
+    expect(await call('POST', '/smartdata/cabin/create', { type: 'meter', name: 'bare' })).toMatchObject({
+      code: ERROR_CODES.VALIDATION,
+      data: { field: 'type' },
+    });
+    expect(await counts()).toEqual(before);
+
+    const named = ok(await call('POST', '/meter/create', standard({ name: 'Spare', code: 'T1' })));
+    const user = ok(
+      await call('POST', '/meter/create', { name: 'Twice spare', type: 100, code: 'TV', formula: 'T1 * 2' }),
+    );
+    expect(await call('POST', '/smartdata/cabin/delete', { ids: [named.id] })).toMatchObject({
+      code: ERROR_CODES.CONFLICT,
+      message: 'Meter Spare is used by the formula of Twice spare: change that formula first',
+    });
+    expect(await counts()).toEqual({ meters: before.meters + 2, nodes: before.nodes + 2 });
+    ok(await call('POST', '/smartdata/cabin/delete', { ids: [named.id, user.id] }));
+    expect(await counts()).toEqual(before);
   });
 });
 
