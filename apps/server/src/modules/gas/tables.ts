@@ -124,6 +124,15 @@ export interface CylinderCertificate {
   laboratory: string;
   referenceIds: number[];
   issuedAt: string;
+  /** the revoked certificate this one replaces (a reissue), if any */
+  replaces?: string;
+}
+
+/** A certificate withdrawn: as it was issued, and when, by whom and why it was revoked. */
+export interface RevokedCertificate extends CylinderCertificate {
+  revokedAt: string;
+  revokedBy: number;
+  reason: string;
 }
 
 export const CYLINDER_STATUSES = ['weighed', 'passed', 'failed', 'certified'] as const;
@@ -151,6 +160,8 @@ export const gasCylinders = pgTable(
     status: varchar('status', { length: 12 }).$type<CylinderStatus>().notNull().default('weighed'),
     analysedAt: timestamp('analysed_at', { withTimezone: true }),
     certificate: jsonb('certificate').$type<CylinderCertificate>(),
+    /** certificates revoked, oldest first: a reissue numbers itself after them */
+    revokedCertificates: jsonb('revoked_certificates').$type<RevokedCertificate[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },

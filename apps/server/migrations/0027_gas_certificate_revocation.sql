@@ -1,0 +1,1 @@
+ALTER TABLE "gas_cylinders" ADD COLUMN "revoked_certificates" jsonb DEFAULT '[]'::jsonb NOT NULL;
