@@ -1,6 +1,6 @@
 /**
  * The range month by month: the quantity in the kind's unit as bars, its tce as a line on the
- * right axis, every month of the range on the axis, the empty ones too.
+ * right axis, every month of the range on the axis, the empty ones too (a gap, not a zero).
  */
 import { useMemo } from 'react';
 import EChart from '../../charts/components/EChart';
@@ -39,7 +39,7 @@ export default function EnergyChart({
           type: 'bar',
           color: '#1677ff',
           barMaxWidth: 28,
-          data: months.map((m) => of.get(m)?.quantity ?? 0),
+          data: months.map((m) => of.get(m)?.quantity ?? null),
         },
         {
           name: tceName,
@@ -47,7 +47,7 @@ export default function EnergyChart({
           yAxisIndex: 1,
           color: '#fa8c16',
           symbolSize: 6,
-          data: months.map((m) => of.get(m)?.tce ?? 0),
+          data: months.map((m) => of.get(m)?.tce ?? null),
         },
       ],
     };

@@ -104,7 +104,7 @@ export function FactorsModal({ open, onClose }: { open: boolean; onClose: () => 
               ) : undefined
             }
           >
-            <InputNumber className="energy-full" min={0} step={0.0001} addonAfter={SHOWN[k].unit} />
+            <InputNumber className="energy-full" min={0} step={0.0001} suffix={SHOWN[k].unit} />
           </Form.Item>
         ))}
       </Form>

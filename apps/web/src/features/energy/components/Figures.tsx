@@ -21,9 +21,8 @@ function ChangeValue({ change, lang, testId }: { change: Change; lang: Lang; tes
       {flat ? null : up ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
       {` ${formatNumber(change.percent, lang, 2)} %`}
       <span className="energy-muted">
-        {' '}
-        ({change.absolute > 0 ? '+' : ''}
-        {formatNumber(change.absolute, lang, 3)} tce)
+        {change.absolute > 0 ? '+' : ''}
+        {formatNumber(change.absolute, lang, 3)} tce
       </span>
     </span>
   );

@@ -165,7 +165,7 @@ export function RecordModal({
             className="energy-full"
             min={0}
             max={1e9}
-            addonAfter={unit}
+            suffix={unit}
             data-testid="energy-form-quantity"
           />
         </Form.Item>

@@ -53,11 +53,13 @@ const EnergyChart = lazy(() => import('../components/EnergyChart'));
 
 /**
  * /energy/coal, /energy/gas, /energy/steamconsume, /energy/steamoutput: one view, its kind read
- * from the path. A new kind starts afresh (its own filters and page).
+ * from the path it opened on. Each kind is its own view, kept with its own filters and page
+ * while another tab shows: a kept view shares the one location, so it reads the path once.
  */
 export default function EnergyPage() {
-  const kind = kindOfPath(useLocation().pathname);
-  return <EnergyView key={kind} kind={kind} />;
+  const { pathname } = useLocation();
+  const [kind] = useState(() => kindOfPath(pathname));
+  return <EnergyView kind={kind} />;
 }
 
 type Dialog = { type: 'record'; record: EnergyRecord | null } | { type: 'sites' | 'factors' | 'import' };
@@ -197,7 +199,7 @@ function EnergyView({ kind }: { kind: EnergyDataKind }) {
       title: t('fields.tce'),
       key: 'tce',
       dataIndex: 'tce',
-      width: 150,
+      width: 200,
       align: 'right',
       render: (v: number, r) => (
         <span className="energy-number" data-testid={`energy-tce-${r.id}`}>
