@@ -369,7 +369,8 @@ describe('a filled cylinder: quality control, certificate and reference material
     id: number;
     serialNumber: string;
     status: string;
-    certificate: { number: string } | null;
+    certificate: { number: string; replaces?: string; pressureMPa: number } | null;
+    revokedCertificates: Array<{ number: string; reason: string }>;
   }
 
   async function cylinder(serialNumber: string): Promise<CylinderRow> {
@@ -506,6 +507,44 @@ describe('a filled cylinder: quality control, certificate and reference material
       await expect.poll(() => mine.getByTestId('gas-cylinder-status').innerText()).toBe('已出证书');
       expect(await page.getByTestId(`gas-cylinder-analyse-${id}`).isDisabled()).toBe(true);
       expect(await page.getByTestId(`gas-cylinder-delete-${id}`).isDisabled()).toBe(true);
+
+      // a mistake found after issue: the certificate revoked with a reason, then reissued
+      await go(page, '/setgas/certandreport', 'gas-certificates');
+      await page.getByTestId('gas-cert-view').getByText('已出证书').click();
+      const certSearch = page.getByTestId('gas-cert-search').locator('input');
+      await certSearch.fill(serial);
+      await certSearch.press('Enter');
+      await page.getByTestId(`gas-cert-revoke-${id}`).click();
+      const revoke = modal(page);
+      await revoke.getByTestId('gas-revoke-ok').click();
+      await revoke.getByText('请填写撤销原因').waitFor();
+      expect((await cylinder(serial)).status).toBe('certified');
+      await revoke.getByTestId('gas-revoke-reason').fill('定值压力填写错误');
+      await shot(page, 'gas-certificate-revoke-zh-1440');
+      await revoke.getByTestId('gas-revoke-ok').click();
+      await success(page);
+      const revoked = await cylinder(serial);
+      expect(revoked).toMatchObject({ status: 'passed', certificate: null });
+      expect(revoked.revokedCertificates).toEqual([
+        expect.objectContaining({ number: issued.certificate!.number, reason: '定值压力填写错误' }),
+      ]);
+      // back among those waiting, marked; issued again under a number of its own
+      await page.getByTestId(`gas-cert-revoked-${id}`).waitFor();
+      await page.getByTestId(`gas-cert-issue-${id}`).click();
+      const reissue = modal(page);
+      await numberInput(reissue, 'gas-cert-pressureMPa').fill('10');
+      await modalOk(page);
+      await success(page);
+      const again = await cylinder(serial);
+      expect(again.certificate).toMatchObject({
+        number: `${issued.certificate!.number}-R1`,
+        replaces: issued.certificate!.number,
+        pressureMPa: 10,
+      });
+      await expect
+        .poll(() => page.getByTestId(`gas-cert-replaces-${id}`).innerText())
+        .toBe(`替代 ${issued.certificate!.number}`);
+      await shot(page, 'gas-certificate-reissued-zh-1440');
     } finally {
       await context.close();
     }

@@ -15,6 +15,7 @@ const LABELS = {
   zh: {
     title: '标准气体分析证书',
     number: '证书编号',
+    replaces: '本证书替代已撤销的证书',
     serial: '气瓶编号',
     product: '产品',
     balance: '平衡气',
@@ -40,6 +41,7 @@ const LABELS = {
   en: {
     title: 'Certificate of Analysis',
     number: 'Certificate No.',
+    replaces: 'Replaces the revoked certificate',
     serial: 'Cylinder No.',
     product: 'Product',
     balance: 'Balance gas',
@@ -85,6 +87,7 @@ export async function certificatePdf(data: Certified, company: Letterhead, lang:
   field(L.serial, cylinder.serialNumber);
   if (cylinder.productName) field(L.product, cylinder.productName);
   field(L.balance, cylinder.balance);
+  if (certificate.replaces) field(L.replaces, certificate.replaces);
   y += 8;
 
   // the certified values

@@ -1,6 +1,6 @@
 import type { Lang } from '@platform/domain';
 import { Type } from 'typebox';
-import { callerCompany } from '../../platform/auth';
+import { callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, paging } from '../../platform/schemas';
@@ -15,7 +15,9 @@ import {
   issueCertificate,
   listCylinders,
   listReferences,
+  MAX_REVOKE_REASON,
   MAX_VALID_MONTHS,
+  revokeCertificate,
   saveAnalysis,
   saveCylinder,
   saveReference,
@@ -51,6 +53,13 @@ const Certificate = Type.Object({
   laboratory: Type.String(),
   referenceIds: Type.Array(Type.Integer()),
   issuedAt: Type.String(),
+  replaces: Type.Optional(Type.String({ description: 'the revoked certificate this reissue replaces' })),
+});
+const Revoked = Type.Object({
+  number: Type.String(),
+  certifiedOn: Type.String(),
+  revokedAt: Type.String(),
+  reason: Type.String(),
 });
 /** a union of the statuses' literals, typed as the status (mapped, the union alone would not be) */
 const Status = Type.Unsafe<CylinderStatus>(
@@ -75,6 +84,7 @@ const CylinderRow = Type.Object({
   status: Status,
   analysedAt: Type.Union([Type.String(), Type.Null()]),
   certificate: Type.Union([Certificate, Type.Null()]),
+  revokedCertificates: Type.Array(Revoked),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -233,6 +243,31 @@ export default async function cylinderRoutes(app: App): Promise<void> {
         'operation',
         request.lang,
       ),
+  );
+
+  app.post(
+    '/gas/cylinder/revoke',
+    {
+      config: { permission: 'gm_cert_report' },
+      schema: {
+        tags: ['gas'],
+        summary:
+          'Revoke a cylinder’s certificate with a reason: kept among the revoked, the cylinder back to passed for a reissue',
+        body: Type.Object({
+          id: Id,
+          reason: Type.String({ maxLength: MAX_REVOKE_REASON * 2 }),
+        }),
+        response: { 200: Envelope(CylinderRow) },
+      },
+    },
+    async (request) => {
+      const { companyId, userId } = callerActor(request);
+      return ok(
+        await app.db.transaction((tx) => revokeCertificate(tx, companyId, userId, request.body)),
+        'operation',
+        request.lang,
+      );
+    },
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
   bearer,
   buildTestApp,
   makeCompany,
+  ok,
   type TestApp,
   type TestCompany,
 } from '../../test/helper';
@@ -297,6 +298,61 @@ describe('certificates', () => {
       code: ERROR_CODES.CONFLICT,
       message: 'CO2 in N2 10 % is named by cylinder CY-CERT-1: it cannot be deleted',
     });
+  });
+
+  it('revokes a certificate with a reason; the cylinder is reissued under a new number naming the revoked one', async () => {
+    const id = await newCylinder('CY-REVOKE-1');
+    // nothing to revoke before a certificate
+    expect(await call('POST', '/cylinder/revoke', { id, reason: 'typo' })).toMatchObject({
+      code: ERROR_CODES.CONFLICT,
+      message: 'Cylinder CY-REVOKE-1 has no certificate yet',
+    });
+    await call('POST', '/cylinder/analysis', { id, ...agreeing() });
+    const first = ok(await call('POST', '/cylinder/certify', certificateBody(id)));
+    // a reason is needed, and a short one
+    for (const reason of ['  ', 'x'.repeat(201)]) {
+      expect((await call('POST', '/cylinder/revoke', { id, reason })).data?.field).toBe('reason');
+    }
+    expect((await call('GET', `/cylinder/get?id=${id}`)).data).toMatchObject({
+      status: 'certified',
+      certificate: { number: first.number },
+      revokedCertificates: [],
+    });
+    // a user without gm_cert_report cannot revoke
+    const limited = await call('POST', '/cylinder/revoke', { id, reason: 'no' }, a.limited.token);
+    expect(limited.code).toBe(ERROR_CODES.FORBIDDEN);
+
+    const revoked = ok(await call('POST', '/cylinder/revoke', { id, reason: 'Pressure stated wrong' }));
+    expect(revoked).toMatchObject({
+      status: 'passed',
+      certificate: null,
+      revokedCertificates: [
+        { number: first.number, certifiedOn: '2026-11-29', reason: 'Pressure stated wrong' },
+      ],
+    });
+    const [row] = await t.db.select().from(gasCylinders).where(eq(gasCylinders.id, id));
+    expect(row!.revokedCertificates[0]).toMatchObject({ revokedBy: a.admin.id, pressureMPa: 9.8 });
+    // no PDF of a revoked certificate
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/general/gas/cylinder/certificate?id=${id}`,
+          headers: { ...bearer(a.admin.token), 'accept-language': 'en' },
+        })
+      ).json(),
+    ).toMatchObject({ code: ERROR_CODES.CONFLICT });
+
+    // reissued the same day: a number of its own, naming the revoked one
+    const second = ok(await call('POST', '/cylinder/certify', { ...certificateBody(id), pressureMPa: 12 }));
+    expect(second).toMatchObject({ number: `${first.number}-R1`, replaces: first.number, pressureMPa: 12 });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/general/gas/cylinder/certificate?id=${id}&lang=en`,
+      headers: bearer(a.admin.token),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain(`${first.number}-R1-CY-REVOKE-1-en.pdf`);
   });
 
   it('prints the certificate as a PDF in Chinese and in English, with the company logo', async () => {

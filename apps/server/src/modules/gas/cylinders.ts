@@ -35,6 +35,7 @@ import {
   gasProducts,
   gasReferenceMaterials,
   type ReferenceValue,
+  type RevokedCertificate,
 } from './tables';
 
 /** Cylinder serial numbers: letters, digits and . _ / - (what is stamped on a cylinder). */
@@ -61,6 +62,12 @@ function cylinderView(row: CylinderRow) {
     status: row.status,
     analysedAt: row.analysedAt?.toISOString() ?? null,
     certificate: row.certificate,
+    revokedCertificates: row.revokedCertificates.map((c) => ({
+      number: c.number,
+      certifiedOn: c.certifiedOn,
+      revokedAt: c.revokedAt,
+      reason: c.reason,
+    })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -302,8 +309,11 @@ export async function issueCertificate(db: Db, companyId: number, input: Certifi
     if (missing !== undefined)
       throw new AppError('notFound', {}, { field: `referenceIds[${referenceIds.indexOf(missing)}]` });
   }
+  // a reissue after revocations carries their count, so no two certificates share a number
+  const revoked = row.revokedCertificates;
+  const base = docNumber('COA', input.certifiedOn, row.id);
   const certificate: CylinderCertificate = {
-    number: docNumber('COA', input.certifiedOn, row.id),
+    number: revoked.length ? `${base}-R${revoked.length}` : base,
     certifiedOn: input.certifiedOn,
     expiresOn: addCalendarMonths(input.certifiedOn, input.validMonths),
     pressureMPa: input.pressureMPa,
@@ -312,12 +322,59 @@ export async function issueCertificate(db: Db, companyId: number, input: Certifi
     laboratory,
     referenceIds,
     issuedAt: new Date().toISOString(),
+    ...(revoked.length ? { replaces: revoked[revoked.length - 1]!.number } : {}),
   };
   await db
     .update(gasCylinders)
     .set({ certificate, status: 'certified', updatedAt: new Date() })
     .where(eq(gasCylinders.id, row.id));
   return certificate;
+}
+
+/** the longest reason a revocation keeps */
+export const MAX_REVOKE_REASON = 200;
+
+/**
+ * Revokes a cylinder's certificate (a mistake found after issue, a cylinder recalled): the
+ * certificate is kept among the revoked with when, who and why, and the cylinder is back to
+ * "passed", so quality control may analyse it again and a new certificate may be issued (its
+ * number marked as a reissue, naming the one it replaces).
+ */
+export async function revokeCertificate(
+  db: Db,
+  companyId: number,
+  userId: number,
+  input: { id: number; reason: string },
+) {
+  const row = await cylinderRow(db, companyId, input.id, true);
+  if (row.status !== 'certified' || !row.certificate)
+    throw new AppError('gasNotCertified', { sn: row.serialNumber }, { field: 'id' });
+  const reason = input.reason.trim();
+  if (!reason) throw refuse('fieldRequired', 'reason');
+  if ([...reason].length > MAX_REVOKE_REASON) throw refuse('validation', 'reason');
+  const now = new Date();
+  const revoked: RevokedCertificate = {
+    ...row.certificate,
+    revokedAt: now.toISOString(),
+    revokedBy: userId,
+    reason,
+  };
+  await db
+    .update(gasCylinders)
+    .set({
+      certificate: null,
+      status: 'passed',
+      revokedCertificates: [...row.revokedCertificates, revoked],
+      updatedAt: now,
+    })
+    .where(and(eq(gasCylinders.id, row.id), eq(gasCylinders.companyId, companyId)));
+  return cylinderView({
+    ...row,
+    certificate: null,
+    status: 'passed',
+    revokedCertificates: [...row.revokedCertificates, revoked],
+    updatedAt: now,
+  });
 }
 
 /** What the certificate PDF prints: the cylinder, and the reference materials it names. */

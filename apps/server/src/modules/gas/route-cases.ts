@@ -390,6 +390,34 @@ export const gasRouteCases: RouteCases = {
       };
     },
   },
+  'POST /general/gas/cylinder/revoke': {
+    attack: async ({ t, a, b }) => {
+      const { cylinder } = await makeCylinderData(t, a.id);
+      const certificate = {
+        number: 'COA-KEPT',
+        certifiedOn: '2026-11-29',
+        expiresOn: '2027-11-29',
+        pressureMPa: 10,
+        tempMinC: 0,
+        tempMaxC: 40,
+        laboratory: 'A lab',
+        referenceIds: [],
+        issuedAt: new Date().toISOString(),
+      };
+      await t.db
+        .update(gasCylinders)
+        .set({ status: 'certified', certificate })
+        .where(eq(gasCylinders.id, cylinder.id));
+      return {
+        request: post('/cylinder/revoke', b.admin.token, { id: cylinder.id, reason: 'B says so' }),
+        verify: async (res) => {
+          refusedWithout('COA-KEPT')(res);
+          const [row] = await t.db.select().from(gasCylinders).where(eq(gasCylinders.id, cylinder.id));
+          expect(row).toMatchObject({ status: 'certified', certificate, revokedCertificates: [] });
+        },
+      };
+    },
+  },
   'GET /general/gas/reference/list': {
     attack: async ({ t, a, b }) => {
       const { reference } = await makeCylinderData(t, a.id);

@@ -122,6 +122,16 @@ export interface Certificate {
   laboratory: string;
   referenceIds: number[];
   issuedAt: string;
+  /** the revoked certificate this reissue replaces */
+  replaces?: string;
+}
+
+/** A revoked certificate, as the cylinder keeps it. */
+export interface RevokedCertificate {
+  number: string;
+  certifiedOn: string;
+  revokedAt: string;
+  reason: string;
 }
 
 export interface Cylinder {
@@ -136,6 +146,7 @@ export interface Cylinder {
   status: CylinderStatus;
   analysedAt: string | null;
   certificate: Certificate | null;
+  revokedCertificates: RevokedCertificate[];
   createdAt: string;
   updatedAt: string;
 }
@@ -278,6 +289,7 @@ export const gasApi = {
     analyses: Array<{ component: string; analysed: number; analysedU: number; referenceMaterialId?: number }>;
   }) => post<{ passed: boolean; results: Analysis[] }>('/gas/cylinder/analysis', body),
   issueCertificate: (body: CertificateBody) => post<Certificate>('/gas/cylinder/certify', body),
+  revokeCertificate: (id: number, reason: string) => post<Cylinder>('/gas/cylinder/revoke', { id, reason }),
   downloadCertificate: (cylinder: Pick<Cylinder, 'id' | 'serialNumber'>, lang: 'zh' | 'en') =>
     downloadFile(
       '/gas/cylinder/certificate',

@@ -1,5 +1,5 @@
-import { FileDoneOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Grid, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { FileDoneOutlined, FilePdfOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Grid, Input, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { usePaging } from '../../../shared/paging';
 import { type Cylinder, gasApi, useCylinders } from '../api';
 import { CertificateModal } from '../components/CertificateModal';
 import { CylinderValues } from '../components/CylinderValues';
+import { RevokeModal } from '../components/RevokeModal';
 import { allRows, certificateColumns } from '../exports';
 import { gasPaths, today } from '../model';
 import '../gas.css';
@@ -30,6 +31,7 @@ export default function CertificatesPage() {
   const [view, setView] = useState<View>('passed');
   const cylinders = useCylinders({ ...paging, keyword, status: view });
   const [issuing, setIssuing] = useState<Cylinder | null>(null);
+  const [revoking, setRevoking] = useState<Cylinder | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const wide = Grid.useBreakpoint().md === true;
 
@@ -59,8 +61,45 @@ export default function CertificatesPage() {
           {lang === 'zh' ? t('certs.pdfZh', '中文 PDF') : t('certs.pdfEn', 'English PDF')}
         </Button>
       ))}
+      <Button
+        type="link"
+        size="small"
+        danger
+        icon={<StopOutlined />}
+        onClick={() => setRevoking(row)}
+        data-testid={`gas-cert-revoke-${row.id}`}
+      >
+        {t('certs.revoke', '撤销证书')}
+      </Button>
     </Space>
   );
+
+  /** a certificate's number, with the revoked one it replaces; a cylinder's revoked ones */
+  const certificateNumber = (row: Cylinder) => (
+    <span className="gas-product-cell">
+      <span className="gas-number">{row.certificate?.number}</span>
+      {row.certificate?.replaces ? (
+        <span className="gas-muted gas-number" data-testid={`gas-cert-replaces-${row.id}`}>
+          {t('certs.replaces', '替代 {{number}}', { number: row.certificate.replaces })}
+        </span>
+      ) : null}
+    </span>
+  );
+  const revokedMark = (row: Cylinder) => {
+    const last = row.revokedCertificates.at(-1);
+    if (!last) return null;
+    return (
+      <Tooltip
+        title={row.revokedCertificates
+          .map((c) => `${c.number} · ${c.revokedAt.slice(0, 10)} · ${c.reason}`)
+          .join('\n')}
+      >
+        <Tag color="orange" data-testid={`gas-cert-revoked-${row.id}`}>
+          {t('certs.revokedCount', '已撤销 {{count}} 份', { count: row.revokedCertificates.length })}
+        </Tag>
+      </Tooltip>
+    );
+  };
 
   const issueButton = (row: Cylinder) => (
     <Button
@@ -89,7 +128,12 @@ export default function CertificatesPage() {
       title: t('fields.serialNumber', '气瓶编号'),
       dataIndex: 'serialNumber',
       width: 150,
-      render: (sn: string) => <Typography.Text strong>{sn}</Typography.Text>,
+      render: (sn: string, row) => (
+        <span className="gas-product-cell">
+          <Typography.Text strong>{sn}</Typography.Text>
+          {revokedMark(row)}
+        </span>
+      ),
     },
     {
       title: t('fields.product', '产品'),
@@ -122,8 +166,8 @@ export default function CertificatesPage() {
           {
             title: t('fields.certificateNo', '证书编号'),
             key: 'number',
-            width: 190,
-            render: (_, row) => <span className="gas-number">{row.certificate?.number}</span>,
+            width: 200,
+            render: (_, row) => certificateNumber(row),
           },
           {
             title: t('fields.certifiedOn', '定值日期'),
@@ -140,7 +184,7 @@ export default function CertificatesPage() {
           {
             title: t('certs.download', '下载证书'),
             key: 'actions',
-            width: 220,
+            width: 300,
             fixed: wide ? 'right' : undefined,
             render: (_, row) => pdfButtons(row),
           },
@@ -152,12 +196,19 @@ export default function CertificatesPage() {
       key: 'cylinder',
       render: (_, row) => (
         <div className="gas-phone-cell">
-          <Typography.Text strong>{row.serialNumber}</Typography.Text>
+          <span>
+            <Typography.Text strong>{row.serialNumber}</Typography.Text> {revokedMark(row)}
+          </span>
           {row.productName ? <span className="gas-muted">{row.productName}</span> : null}
           <CylinderValues cylinder={row} />
           {row.certificate ? (
             <span className="gas-muted gas-number">
               {row.certificate.number} · {t('fields.expiresOn', '有效期至')} {expiry(row)}
+            </span>
+          ) : null}
+          {row.certificate?.replaces ? (
+            <span className="gas-muted gas-number">
+              {t('certs.replaces', '替代 {{number}}', { number: row.certificate.replaces })}
             </span>
           ) : null}
           {view === 'passed' ? issueButton(row) : pdfButtons(row)}
@@ -210,7 +261,7 @@ export default function CertificatesPage() {
         dataSource={cylinders.data?.list ?? []}
         loading={cylinders.isFetching}
         pagination={pagination(cylinders.data)}
-        scroll={wide ? { x: view === 'passed' ? 700 : 1100 } : undefined}
+        scroll={wide ? { x: view === 'passed' ? 700 : 1190 } : undefined}
         locale={{
           emptyText: (
             <Empty
@@ -231,6 +282,14 @@ export default function CertificatesPage() {
           ),
         }}
         data-testid="gas-cert-table"
+      />
+      <RevokeModal
+        cylinder={revoking}
+        onClose={() => setRevoking(null)}
+        onRevoked={() => {
+          setView('passed');
+          reset();
+        }}
       />
       <CertificateModal
         cylinder={issuing}
