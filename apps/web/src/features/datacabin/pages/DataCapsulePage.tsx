@@ -6,14 +6,16 @@ import {
   FolderAddOutlined,
   LockOutlined,
   PlusOutlined,
+  ThunderboltOutlined,
 } from '@ant-design/icons';
 import { type CabinNodeType, COPYABLE_NODE_TYPES, type ItemKind } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Card, Grid, Input, Space, Tooltip, Typography } from 'antd';
+import { App, Breadcrumb, Button, Card, Dropdown, Grid, Input, Space, Tooltip, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { docTemplateEditPath } from '../../doctemplates/paths';
+import { meterPageOf, meterPaths } from '../../meters/paths';
 import { reportPaths } from '../../reports/paths';
 import { type CabinNode, cabinApi, cabinKeys, useCabinSearch, useCabinTree } from '../api';
 import { can, descendants, errorText, openKindOf, pathOf, paths, sortNodes } from '../cabin';
@@ -94,6 +96,11 @@ export default function DataCapsulePage() {
     }
     if (node.type === 'report') {
       navigate(reportPaths.view(node));
+      return;
+    }
+    // a meter: its standard or virtual page (the meter says which)
+    if (node.type === 'meter') {
+      meterPageOf(node).then(navigate, () => undefined);
       return;
     }
     // a bound gateway: its configuration (the route table puts the editor under the cabin)
@@ -216,6 +223,29 @@ export default function DataCapsulePage() {
         >
           {t('reports:newReport', '新建报表')}
         </Button>
+        <Dropdown
+          disabled={!canCreate}
+          trigger={['click']}
+          menu={{
+            items: [
+              {
+                key: '101',
+                label: t('meters:cabin.newStandard', '标准电表'),
+                'data-testid': 'cabin-new-meter-standard',
+              },
+              {
+                key: '100',
+                label: t('meters:cabin.newVirtual', '虚拟电表'),
+                'data-testid': 'cabin-new-meter-virtual',
+              },
+            ] as never,
+            onClick: ({ key }) => navigate(meterPaths.create(key === '100' ? 100 : 101, dirId)),
+          }}
+        >
+          <Button icon={<ThunderboltOutlined />} disabled={!canCreate} data-testid="cabin-new-meter">
+            {t('meters:cabin.newMeter', '新建电表')}
+          </Button>
+        </Dropdown>
         <Button
           icon={<EditOutlined />}
           disabled={selected.length !== 1 || !allAdmin}

@@ -1,11 +1,12 @@
 import { Flex } from 'antd';
+import { TouSettingsCard } from '../../meters/components/TouSettingsCard';
 import { useCompany } from '../api';
 import { AlertDelegationCard } from '../components/AlertDelegationCard';
 import { CompanyInfoCard } from '../components/CompanyInfoCard';
 import { DangerZoneCard } from '../components/DangerZoneCard';
 import '../sysSetting.css';
 
-/** Company settings: logo and names, alert delegation, and deleting the company. */
+/** Company settings: logo and names, alert delegation, the time-of-use tariff, and deleting the company. */
 export default function CompanyManagementPage() {
   const company = useCompany();
   return (
@@ -16,6 +17,7 @@ export default function CompanyManagementPage() {
         onChanged={() => company.refetch()}
       />
       <AlertDelegationCard />
+      <TouSettingsCard />
       {company.data ? <DangerZoneCard company={company.data} /> : null}
     </Flex>
   );
