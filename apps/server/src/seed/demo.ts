@@ -16,6 +16,7 @@ import { seedDemoEnergy } from './demo-energy';
 import { seedDemoGas } from './demo-gas';
 import { seedDemoGateways } from './demo-gateways';
 import { seedDemoInventory } from './demo-inventory';
+import { seedDemoMeters } from './demo-meters';
 import { seedDemoSims } from './demo-sims';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -91,6 +92,7 @@ export async function seedDemo(
   await seedDemoGas(db, { companyId: company.id, lang });
   await seedDemoInventory(db, { companyId: company.id, adminId: admin.id, lang });
   await seedDemoEnergy(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
+  await seedDemoMeters(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {
