@@ -41,6 +41,7 @@ describe('DEMO_LANG', () => {
       'Boiler room gateway',
       'Boiler steam',
       'Compressed air',
+      'Compressor meter',
       'Compressor power',
       'Compressor room gateway',
       'Daily steam report',
@@ -48,8 +49,12 @@ describe('DEMO_LANG', () => {
       'Energy',
       'Hourly line output',
       'Lighting circuit',
+      'Lighting circuit meter',
+      'Meters',
+      'Other loads',
       'Production',
       'Switch room gateway',
+      'Switch room incomer',
       'Switch room power',
     ]);
     for (const device of await t.db.select().from(devices))
