@@ -15,6 +15,7 @@ export interface CatalogueEntry {
 import { CONFIG_CATALOGUE } from './devices/config-messages';
 import { METER_CATALOGUE } from './energy/meter-messages';
 import { ERROR_CODES } from './error-codes';
+import { SCREEN_CATALOGUE } from './scada/screen-messages';
 
 export { ERROR_CODES };
 
@@ -930,6 +931,8 @@ export const CATALOGUE = {
   // gateway configuration: the check, versions and push (devices/config-messages.ts)
   ...CONFIG_CATALOGUE,
   ...METER_CATALOGUE,
+  // configuration screens (scada/screen-messages.ts)
+  ...SCREEN_CATALOGUE,
   // alarms (issue 11 points 5 and 6)
   alarmLevelsOrder: {
     code: C.VALIDATION,

@@ -56,5 +56,6 @@ export * from './reports/template';
 export * from './roles';
 export * from './routes/table';
 export * from './routes/types';
+export * from './scada';
 export * from './templates/doc';
 export * from './validation';

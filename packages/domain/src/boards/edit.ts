@@ -140,12 +140,25 @@ export type LayerMove = 'forward' | 'backward' | 'front' | 'back';
  * so z stays small however often widgets are moved.
  */
 export function moveLayer(body: BoardBody, id: string, move: LayerMove): BoardBody {
-  const order = body.widgets
+  const widgets = reorderLayers(body.widgets, id, move);
+  return widgets === body.widgets ? body : { ...body, widgets };
+}
+
+/**
+ * The layer move on any list of layered shapes (board widgets, configuration screen elements):
+ * sorted by z (ties by list order), `id` moved, z renumbered 1…n; the list itself keeps its order.
+ */
+export function reorderLayers<T extends { id: string; z: number }>(
+  items: readonly T[],
+  id: string,
+  move: LayerMove,
+): T[] {
+  const order = items
     .map((w, i) => ({ w, i }))
     .sort((a, b) => a.w.z - b.w.z || a.i - b.i)
     .map((e) => e.w.id);
   const at = order.indexOf(id);
-  if (at < 0) return body;
+  if (at < 0) return items as T[];
   order.splice(at, 1);
   const to =
     move === 'front'
@@ -157,11 +170,11 @@ export function moveLayer(body: BoardBody, id: string, move: LayerMove): BoardBo
           : Math.max(at - 1, 0);
   order.splice(to, 0, id);
   const z = new Map(order.map((wid, i) => [wid, i + 1]));
-  return { ...body, widgets: body.widgets.map((w) => ({ ...w, z: z.get(w.id)! })) };
+  return items.map((w) => ({ ...w, z: z.get(w.id)! }));
 }
 
-/** Widgets from bottom to top (what a canvas draws in order). */
-export function byLayer(widgets: readonly Widget[]): Widget[] {
+/** Widgets (or any layered shapes) from bottom to top (what a canvas draws in order). */
+export function byLayer<T extends { z: number }>(widgets: readonly T[]): T[] {
   return widgets
     .map((w, i) => ({ w, i }))
     .sort((a, b) => a.w.z - b.w.z || a.i - b.i)
