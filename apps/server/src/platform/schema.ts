@@ -26,6 +26,7 @@ export * from '../modules/production/tables';
 export * from '../modules/records/tables';
 export * from '../modules/roles/tables';
 export * from '../modules/sales/tables';
+export * from '../modules/screens/tables';
 export * from '../modules/sims/tables';
 export * from '../modules/templates/tables';
 export * from '../modules/users/tables';

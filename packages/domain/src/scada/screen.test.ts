@@ -252,7 +252,7 @@ describe('evaluateElement', () => {
   });
 
   it('writes a text with its unit and decimals', () => {
-    expect(evaluateElement(text, at(2.71828), now, 60).text).toBe('液位 2.72 m');
+    expect(evaluateElement(text, at(12.3456), now, 60).text).toBe('液位 12.35 m');
     expect(evaluateElement(text, null, now, 60).text).toBe(`液位 ${NO_VALUE_TEXT}`);
   });
 
