@@ -4,6 +4,7 @@ import { callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, paging } from '../../platform/schemas';
+import { Sorting } from '../../platform/sorting';
 import { companyLetterhead } from '../companies/letterhead';
 import { attachment } from '../records/spreadsheet';
 import { certificatePdf } from './certificate-pdf';
@@ -114,7 +115,11 @@ export default async function cylinderRoutes(app: App): Promise<void> {
       schema: {
         tags: ['gas'],
         summary: 'Filled cylinders, newest first, by serial number or product and by status',
-        querystring: Type.Object({ ...ListQuery.properties, status: Type.Optional(Status) }),
+        querystring: Type.Object({
+          ...ListQuery.properties,
+          ...Sorting(['serialNumber', 'productName', 'status', 'analysedAt', 'createdAt']),
+          status: Type.Optional(Status),
+        }),
         response: { 200: Envelope(Page(CylinderRow)) },
       },
     },
@@ -122,6 +127,8 @@ export default async function cylinderRoutes(app: App): Promise<void> {
       const page = paging(request.query);
       const result = await listCylinders(app.db, callerCompany(request), {
         keyword: request.query.keyword,
+        sortField: request.query.sortField,
+        sortOrder: request.query.sortOrder,
         status: request.query.status,
         limit: page.limit,
         offset: page.offset,
@@ -311,7 +318,10 @@ export default async function cylinderRoutes(app: App): Promise<void> {
       schema: {
         tags: ['gas'],
         summary: 'Certified reference materials',
-        querystring: ListQuery,
+        querystring: Type.Object({
+          ...ListQuery.properties,
+          ...Sorting(['name', 'certificateNo', 'expiresOn']),
+        }),
         response: { 200: Envelope(Page(ReferenceRow)) },
       },
     },
@@ -319,6 +329,8 @@ export default async function cylinderRoutes(app: App): Promise<void> {
       const page = paging(request.query);
       const result = await listReferences(app.db, callerCompany(request), {
         keyword: request.query.keyword,
+        sortField: request.query.sortField,
+        sortOrder: request.query.sortOrder,
         limit: page.limit,
         offset: page.offset,
       });

@@ -16,6 +16,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db';
 import { docNumber } from '../../platform/doc-numbers';
 import { AppError } from '../../platform/envelope';
+import { sortedBy } from '../../platform/sorting';
 import {
   certify,
   ensureComponents,
@@ -184,7 +185,19 @@ export async function listCylinders(db: Db, companyId: number, query: CylinderQu
       .select()
       .from(gasCylinders)
       .where(where)
-      .orderBy(desc(gasCylinders.createdAt), desc(gasCylinders.id))
+      .orderBy(
+        ...sortedBy(
+          {
+            serialNumber: gasCylinders.serialNumber,
+            productName: gasCylinders.productName,
+            status: gasCylinders.status,
+            analysedAt: gasCylinders.analysedAt,
+            createdAt: gasCylinders.createdAt,
+          },
+          query,
+          [desc(gasCylinders.createdAt), desc(gasCylinders.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(gasCylinders).where(where),
@@ -476,7 +489,17 @@ export async function listReferences(db: Db, companyId: number, query: ListQuery
       .select()
       .from(gasReferenceMaterials)
       .where(where)
-      .orderBy(asc(gasReferenceMaterials.name))
+      .orderBy(
+        ...sortedBy(
+          {
+            name: gasReferenceMaterials.name,
+            certificateNo: gasReferenceMaterials.certificateNo,
+            expiresOn: gasReferenceMaterials.expiresOn,
+          },
+          query,
+          [asc(gasReferenceMaterials.name), asc(gasReferenceMaterials.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(gasReferenceMaterials).where(where),

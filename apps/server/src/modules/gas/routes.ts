@@ -3,6 +3,7 @@ import { callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Page, paging } from '../../platform/schemas';
+import { Sorting } from '../../platform/sorting';
 import { Amount, Formula, ListQuery, MAX_ENTRIES, Parents, Saved } from './schemas';
 import {
   certify,
@@ -145,7 +146,10 @@ export default async function gasRoutes(app: App): Promise<void> {
       schema: {
         tags: ['gas'],
         summary: 'Parent gases with their purity tables',
-        querystring: ListQuery,
+        querystring: Type.Object({
+          ...ListQuery.properties,
+          ...Sorting(['name', 'main', 'supplier', 'lot', 'updatedAt']),
+        }),
         response: { 200: Envelope(Page(PureGasRow)) },
       },
     },
@@ -153,6 +157,8 @@ export default async function gasRoutes(app: App): Promise<void> {
       const page = paging(request.query);
       const result = await listPureGases(app.db, callerCompany(request), {
         keyword: request.query.keyword,
+        sortField: request.query.sortField,
+        sortOrder: request.query.sortOrder,
         limit: page.limit,
         offset: page.offset,
       });
@@ -212,7 +218,10 @@ export default async function gasRoutes(app: App): Promise<void> {
       schema: {
         tags: ['gas'],
         summary: 'Mixture recipes',
-        querystring: ListQuery,
+        querystring: Type.Object({
+          ...ListQuery.properties,
+          ...Sorting(['name', 'code', 'updatedAt']),
+        }),
         response: { 200: Envelope(Page(ProductRow)) },
       },
     },
@@ -220,6 +229,8 @@ export default async function gasRoutes(app: App): Promise<void> {
       const page = paging(request.query);
       const result = await listProducts(app.db, callerCompany(request), {
         keyword: request.query.keyword,
+        sortField: request.query.sortField,
+        sortOrder: request.query.sortOrder,
         limit: page.limit,
         offset: page.offset,
       });

@@ -20,6 +20,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { type Db, isUniqueViolation } from '../../platform/db';
 import { AppError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
+import { type SortQuery, sortedBy } from '../../platform/sorting';
 import {
   gasComponents,
   gasProducts,
@@ -337,7 +338,7 @@ export async function upsert(
   }
 }
 
-export interface ListQuery {
+export interface ListQuery extends SortQuery {
   keyword?: string;
   limit: number;
   offset: number;
@@ -359,7 +360,19 @@ export async function listPureGases(db: Db, companyId: number, query: ListQuery)
       .select()
       .from(pureGases)
       .where(where)
-      .orderBy(asc(pureGases.name))
+      .orderBy(
+        ...sortedBy(
+          {
+            name: pureGases.name,
+            main: pureGases.main,
+            supplier: pureGases.supplier,
+            lot: pureGases.lot,
+            updatedAt: pureGases.updatedAt,
+          },
+          query,
+          [asc(pureGases.name), asc(pureGases.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(pureGases).where(where),
@@ -487,7 +500,13 @@ export async function listProducts(db: Db, companyId: number, query: ListQuery) 
       .select()
       .from(gasProducts)
       .where(where)
-      .orderBy(asc(gasProducts.name))
+      .orderBy(
+        ...sortedBy(
+          { name: gasProducts.name, code: gasProducts.code, updatedAt: gasProducts.updatedAt },
+          query,
+          [asc(gasProducts.name), asc(gasProducts.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(gasProducts).where(where),

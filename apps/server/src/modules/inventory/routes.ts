@@ -14,6 +14,7 @@ import {
   Paging,
   paging,
 } from '../../platform/schemas';
+import { Sorting } from '../../platform/sorting';
 import { companyLetterhead } from '../companies/letterhead';
 import { companyTimeZone } from '../companies/service';
 import { attachment } from '../records/spreadsheet';
@@ -177,7 +178,12 @@ export default async function inventoryRoutes(app: App): Promise<void> {
       schema: {
         tags: ['inventory'],
         summary: 'Categories of goods with what each holds: units by stock status, or the quantity on hand',
-        querystring: Type.Object({ ...Paging, keyword: Keyword, kind: Type.Optional(Kind) }),
+        querystring: Type.Object({
+          ...Paging,
+          ...Sorting(['name', 'model', 'kind', 'createdAt']),
+          keyword: Keyword,
+          kind: Type.Optional(Kind),
+        }),
         response: {
           200: Envelope(
             Page(
@@ -281,6 +287,7 @@ export default async function inventoryRoutes(app: App): Promise<void> {
         summary: 'Serial-numbered units, by serial number, category, stock status and warehouse',
         querystring: Type.Object({
           ...Paging,
+          ...Sorting(['sn', 'category', 'warehouse', 'status', 'updatedAt']),
           keyword: Keyword,
           categoryId: Type.Optional(Id),
           stockStatus: Type.Optional(StockStatus),
@@ -365,7 +372,12 @@ export default async function inventoryRoutes(app: App): Promise<void> {
       schema: {
         tags: ['inventory'],
         summary: 'The production log: every move of every unit, newest first',
-        querystring: Type.Object({ ...Paging, keyword: Keyword, action: Text(20) }),
+        querystring: Type.Object({
+          ...Paging,
+          ...Sorting(['sn', 'action', 'at']),
+          keyword: Keyword,
+          action: Text(20),
+        }),
         response: {
           200: Envelope(
             Page(
@@ -405,6 +417,7 @@ export default async function inventoryRoutes(app: App): Promise<void> {
           'Entry or exit orders, newest first, by number, customer, warehouse or a serial number in them',
         querystring: Type.Object({
           ...Paging,
+          ...Sorting(['number', 'state', 'warehouse', 'customer', 'createdAt', 'closedAt']),
           kind: OrderKindSchema,
           state: Type.Optional(OrderState),
           source: Type.Optional(Kind),

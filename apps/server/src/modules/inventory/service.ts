@@ -31,6 +31,7 @@ import { type Db, isUniqueViolation } from '../../platform/db';
 import { companyDay, insertNumbered } from '../../platform/doc-numbers';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
+import { type SortQuery, sortedBy } from '../../platform/sorting';
 import { gateways } from '../gateways/tables';
 import { productionSchedules } from '../production/tables';
 import { salesOrders } from '../sales/tables';
@@ -48,7 +49,7 @@ const SERIAL = /^[A-Za-z0-9][A-Za-z0-9._/:-]{0,49}$/;
 /** the most serial numbers one paste or scan adds */
 export const MAX_SERIALS = 500;
 
-export interface Paged {
+export interface Paged extends SortQuery {
   limit: number;
   offset: number;
 }
@@ -264,7 +265,18 @@ export async function listCategories(db: Db, companyId: number, query: CategoryQ
       .select()
       .from(inventoryCategories)
       .where(where)
-      .orderBy(asc(inventoryCategories.kind), asc(inventoryCategories.name))
+      .orderBy(
+        ...sortedBy(
+          {
+            name: inventoryCategories.name,
+            model: inventoryCategories.model,
+            kind: inventoryCategories.kind,
+            createdAt: inventoryCategories.createdAt,
+          },
+          query,
+          [asc(inventoryCategories.kind), asc(inventoryCategories.name), asc(inventoryCategories.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(inventoryCategories).where(where),
@@ -403,7 +415,19 @@ export async function listUnits(db: Db, companyId: number, query: UnitQuery) {
       .leftJoin(gateways, registryJoin)
       .leftJoin(inventoryOrders, eq(inventoryOrders.id, inventoryUnits.orderId))
       .where(where)
-      .orderBy(desc(inventoryUnits.updatedAt), desc(inventoryUnits.id))
+      .orderBy(
+        ...sortedBy(
+          {
+            sn: inventoryUnits.sn,
+            category: inventoryCategories.name,
+            warehouse: inventoryUnits.warehouse,
+            status: inventoryUnits.status,
+            updatedAt: inventoryUnits.updatedAt,
+          },
+          query,
+          [desc(inventoryUnits.updatedAt), desc(inventoryUnits.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(inventoryUnits).leftJoin(gateways, registryJoin).where(where),
@@ -585,7 +609,13 @@ export async function listLog(db: Db, companyId: number, query: LogQuery) {
       .from(inventoryUnitEvents)
       .leftJoin(inventoryOrders, eq(inventoryOrders.id, inventoryUnitEvents.orderId))
       .where(where)
-      .orderBy(desc(inventoryUnitEvents.at), desc(inventoryUnitEvents.id))
+      .orderBy(
+        ...sortedBy(
+          { sn: inventoryUnitEvents.sn, action: inventoryUnitEvents.action, at: inventoryUnitEvents.at },
+          query,
+          [desc(inventoryUnitEvents.at), desc(inventoryUnitEvents.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(inventoryUnitEvents).where(where),
@@ -1030,7 +1060,20 @@ export async function listOrders(db: Db, companyId: number, query: OrderQuery) {
       .select()
       .from(inventoryOrders)
       .where(where)
-      .orderBy(desc(inventoryOrders.createdAt), desc(inventoryOrders.id))
+      .orderBy(
+        ...sortedBy(
+          {
+            number: inventoryOrders.number,
+            state: inventoryOrders.state,
+            warehouse: inventoryOrders.warehouse,
+            customer: inventoryOrders.customer,
+            createdAt: inventoryOrders.createdAt,
+            closedAt: inventoryOrders.closedAt,
+          },
+          query,
+          [desc(inventoryOrders.createdAt), desc(inventoryOrders.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(inventoryOrders).where(where),

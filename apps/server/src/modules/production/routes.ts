@@ -4,6 +4,7 @@ import { callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Literals, Page, Paging, paging } from '../../platform/schemas';
+import { Sorting } from '../../platform/sorting';
 import { companyTimeZone } from '../companies/service';
 import { Serials } from '../inventory/routes';
 import { sendSheet } from '../records/file-routes';
@@ -74,6 +75,7 @@ export default async function productionRoutes(app: App): Promise<void> {
         summary: 'Production plans, latest start first, by number, line or product and by status',
         querystring: Type.Object({
           ...Paging,
+          ...Sorting(['number', 'product', 'quantity', 'line', 'days', 'status']),
           keyword: Type.Optional(Type.String({ maxLength: 50 })),
           status: Type.Optional(Status),
         }),

@@ -25,6 +25,7 @@ import type { Db } from '../../platform/db';
 import { insertNumbered } from '../../platform/doc-numbers';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
+import { type SortQuery, sortedBy } from '../../platform/sorting';
 import { produceUnits, serialList, unitAction } from '../inventory/service';
 import { inventoryCategories, inventoryUnitEvents, inventoryUnits } from '../inventory/tables';
 import { productionSchedules } from './tables';
@@ -128,7 +129,7 @@ const withCategory = {
   model: inventoryCategories.model,
 };
 
-export interface ScheduleQuery {
+export interface ScheduleQuery extends SortQuery {
   limit: number;
   offset: number;
   keyword?: string;
@@ -155,7 +156,20 @@ export async function listSchedules(db: Db, companyId: number, query: ScheduleQu
       .from(productionSchedules)
       .innerJoin(inventoryCategories, eq(inventoryCategories.id, productionSchedules.categoryId))
       .where(where)
-      .orderBy(desc(productionSchedules.startOn), desc(productionSchedules.id))
+      .orderBy(
+        ...sortedBy(
+          {
+            number: productionSchedules.number,
+            product: inventoryCategories.name,
+            quantity: productionSchedules.quantity,
+            line: productionSchedules.line,
+            days: productionSchedules.startOn,
+            status: productionSchedules.status,
+          },
+          query,
+          [desc(productionSchedules.startOn), desc(productionSchedules.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db

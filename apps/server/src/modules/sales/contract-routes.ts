@@ -4,6 +4,7 @@ import { callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { fieldError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Literals, Page, Paging, paging } from '../../platform/schemas';
+import { Sorting } from '../../platform/sorting';
 import { attachment } from '../records/spreadsheet';
 import {
   contractDocument,
@@ -146,6 +147,7 @@ export default async function salesContractRoutes(app: App): Promise<void> {
         summary: 'Contracts, newest first, by contract or order number or customer, by status, of one order',
         querystring: Type.Object({
           ...Paging,
+          ...Sorting(['number', 'customer', 'totalCents', 'status', 'signedOn', 'createdAt']),
           keyword: Type.Optional(Type.String({ maxLength: 50 })),
           status: Type.Optional(Status),
           orderId: Type.Optional(Id),

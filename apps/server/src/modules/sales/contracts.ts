@@ -24,6 +24,7 @@ import { type Db, isUniqueViolation } from '../../platform/db';
 import { companyDay, insertNumbered } from '../../platform/doc-numbers';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
+import { type SortQuery, sortedBy } from '../../platform/sorting';
 import { companyTimeZone } from '../companies/service';
 import { companies } from '../companies/tables';
 import { sanitizeContractHtml } from '../templates/doc-sanitize';
@@ -154,7 +155,13 @@ const contractView = <T extends { createdAt: Date }>(row: T) => ({
 export async function listContracts(
   db: Db,
   companyId: number,
-  query: { limit: number; offset: number; keyword?: string; status?: ContractStatus; orderId?: number },
+  query: {
+    limit: number;
+    offset: number;
+    keyword?: string;
+    status?: ContractStatus;
+    orderId?: number;
+  } & SortQuery,
 ) {
   const k = query.keyword?.trim();
   const pattern = k ? likePattern(k) : '';
@@ -176,7 +183,20 @@ export async function listContracts(
       .from(salesContracts)
       .innerJoin(salesOrders, eq(salesOrders.id, salesContracts.orderId))
       .where(where)
-      .orderBy(desc(salesContracts.createdAt), desc(salesContracts.id))
+      .orderBy(
+        ...sortedBy(
+          {
+            number: salesContracts.number,
+            customer: salesOrders.customer,
+            totalCents: salesOrders.totalCents,
+            status: salesContracts.status,
+            signedOn: salesContracts.signedOn,
+            createdAt: salesContracts.createdAt,
+          },
+          query,
+          [desc(salesContracts.createdAt), desc(salesContracts.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db

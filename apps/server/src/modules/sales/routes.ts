@@ -4,6 +4,7 @@ import { callerActor, callerCompany } from '../../platform/auth';
 import type { App } from '../../platform/context';
 import { ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Literals, Page, Paging, paging } from '../../platform/schemas';
+import { Sorting } from '../../platform/sorting';
 import { cancelOrder, catalogue, getOrder, listOrders, payOrder, submitOrder } from './service';
 
 const Status = Literals(SALES_STATUSES);
@@ -41,6 +42,9 @@ const Line = Type.Object({
  * (ss_order_management). Writes run in one transaction with the order (and, when paying for a
  * service, the customer company) locked.
  */
+/** the columns the order list sorts by */
+const ORDER_SORT = ['number', 'customer', 'totalCents', 'status', 'paidOn', 'createdAt'] as const;
+
 export default async function salesRoutes(app: App): Promise<void> {
   app.get(
     '/sales/catalogue',
@@ -116,7 +120,12 @@ export default async function salesRoutes(app: App): Promise<void> {
       schema: {
         tags: ['sales'],
         summary: 'Sales orders, newest first, by number or customer and by status',
-        querystring: Type.Object({ ...Paging, keyword: Text(50), status: Type.Optional(Status) }),
+        querystring: Type.Object({
+          ...Paging,
+          ...Sorting(ORDER_SORT),
+          keyword: Text(50),
+          status: Type.Optional(Status),
+        }),
         response: { 200: Envelope(Page(Type.Object(OrderBase))) },
       },
     },

@@ -26,6 +26,7 @@ import type { Db } from '../../platform/db';
 import { companyDay, insertNumbered } from '../../platform/doc-numbers';
 import { AppError, fieldError } from '../../platform/envelope';
 import { likePattern } from '../../platform/like';
+import { type SortQuery, sortedBy } from '../../platform/sorting';
 import { companyTimeZone } from '../companies/service';
 import { companies } from '../companies/tables';
 import { inventoryCategories, inventoryOrders } from '../inventory/tables';
@@ -313,7 +314,7 @@ export async function getOrder(db: Db, companyId: number, id: number) {
 export async function listOrders(
   db: Db,
   companyId: number,
-  query: { limit: number; offset: number; keyword?: string; status?: SalesStatus },
+  query: { limit: number; offset: number; keyword?: string; status?: SalesStatus } & SortQuery,
 ) {
   const k = query.keyword?.trim();
   const pattern = k ? likePattern(k) : '';
@@ -329,7 +330,20 @@ export async function listOrders(
       .select()
       .from(salesOrders)
       .where(where)
-      .orderBy(desc(salesOrders.createdAt), desc(salesOrders.id))
+      .orderBy(
+        ...sortedBy(
+          {
+            number: salesOrders.number,
+            customer: salesOrders.customer,
+            totalCents: salesOrders.totalCents,
+            status: salesOrders.status,
+            paidOn: salesOrders.paidOn,
+            createdAt: salesOrders.createdAt,
+          },
+          query,
+          [desc(salesOrders.createdAt), desc(salesOrders.id)],
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ n: count() }).from(salesOrders).where(where),
