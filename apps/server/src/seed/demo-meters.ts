@@ -1,6 +1,6 @@
 /**
  * Electricity meters for the demo company (docs/energy.md): the switch room's incoming meter as
- * a standard meter behind CT 200/5, the lighting circuit and the compressor as its child
+ * a standard meter behind CT 30/5 (the children behind 75/5 and 100/5), the lighting circuit and the compressor as its child
  * meters, a virtual "other loads" meter (parent minus children) and a time-of-use tariff with
  * prices, so the meter pages and reports have numbers on first start.
  *
@@ -141,7 +141,7 @@ export async function seedDemoMeters(
     code: 'MAIN',
     itemId: mainItem.itemId,
     points: mainItem.points,
-    ctPrimary: 200,
+    ctPrimary: 30,
     ctSecondary: 5,
   });
   const light = await createMeter(db, caller, {
@@ -150,6 +150,8 @@ export async function seedDemoMeters(
     code: 'LIGHT',
     itemId: lightItem.itemId,
     points: lightItem.points,
+    ctPrimary: 75,
+    ctSecondary: 5,
     parentMeterId: main.id,
   });
   const air = await createMeter(db, caller, {
@@ -158,6 +160,8 @@ export async function seedDemoMeters(
     code: 'AIR',
     itemId: airItem.itemId,
     points: airItem.points,
+    ctPrimary: 100,
+    ctSecondary: 5,
     parentMeterId: main.id,
   });
   const other = await createMeter(db, caller, {

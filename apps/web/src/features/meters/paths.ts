@@ -10,6 +10,9 @@ type MeterLike = { id: number; name: string; type?: number };
 
 export const NEW_METER_ID = 0;
 
+/** The data cabin, where meters live (the meter pages are top-level, without the app's menu). */
+export const CABIN_PATH = '/smartdata/datacapsule';
+
 export const meterPaths = {
   config: (m: MeterLike) => `/smartdata/electricMeterConfig/${seg(m.id)}/${seg(m.name)}`,
   create: (type: 101 | 100, dirId: number | null) =>

@@ -1,4 +1,4 @@
-import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
+import { EditOutlined, FileTextOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { LoadFailed } from '../../../shared/LoadFailed';
 import { PageHeader } from '../../../shared/PageHeader';
 import { pickerNow } from '../../../shared/time';
 import { type Meter, useMeter } from '../api';
-import { meterPaths } from '../paths';
+import { CABIN_PATH, meterPaths } from '../paths';
 
 /** The meter of a page's address, loaded, with its header (report and edit links) above `children`. */
 export function MeterFrame({
@@ -36,6 +36,9 @@ export function MeterFrame({
         hint={hint}
         extra={
           <>
+            <Link to={CABIN_PATH}>
+              <Button icon={<FolderOpenOutlined />}>{t('meter.cabin', '数据舱')}</Button>
+            </Link>
             {actions?.(m)}
             <Link to={meterPaths.report(m, now.year(), now.month() + 1)} data-testid="meter-report-link">
               <Button icon={<FileTextOutlined />}>{t('meter.report', '月报')}</Button>

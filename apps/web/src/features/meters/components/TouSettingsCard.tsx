@@ -109,7 +109,7 @@ export function TouSettingsCard() {
                     <InputNumber
                       min={0}
                       max={24}
-                      step={0.5}
+                      step={1}
                       value={r.from}
                       disabled={!canEdit}
                       onChange={(v) => setRange(period, i, 'from', v)}
@@ -121,7 +121,7 @@ export function TouSettingsCard() {
                     <InputNumber
                       min={0}
                       max={24}
-                      step={0.5}
+                      step={1}
                       value={r.to}
                       disabled={!canEdit}
                       onChange={(v) => setRange(period, i, 'to', v)}

@@ -12,7 +12,7 @@ import { type Report, useReport, VIRTUAL } from '../api';
 import { IssueList } from '../components/IssueList';
 import { useEventText } from '../components/MeterLogTable';
 import { kWh, num, pricePerKWh, yuan } from '../format';
-import { meterPaths } from '../paths';
+import { CABIN_PATH, meterPaths } from '../paths';
 import '../meters.css';
 
 /**
@@ -56,65 +56,68 @@ export default function MeterReportPage() {
   };
 
   return (
-    <div className="meter-page" data-testid="meter-report-page">
-      <PageHeader
-        className="meter-no-print"
-        title={t('report.title', '{{name}} {{year}} 年 {{month}} 月电量报表', { name, year, month })}
-        hint={t('report.hint', '月初、月末读数，电量与分时电费；总表与子电表的平衡。')}
-        extra={
-          <>
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={download}
-              loading={downloading}
-              disabled={!report.data}
-              data-testid="meter-report-xlsx"
-            >
-              {t('report.xlsx', '下载 Excel')}
-            </Button>
-            <Button
-              icon={<PrinterOutlined />}
-              onClick={() => window.print()}
-              disabled={!report.data}
-              data-testid="meter-report-print"
-            >
-              {t('report.print', '打印 / PDF')}
-            </Button>
-          </>
-        }
-      />
-      <div className="meter-toolbar meter-no-print">
-        <Button
-          icon={<LeftOutlined />}
-          onClick={() => go(current.subtract(1, 'month'))}
-          data-testid="meter-report-prev"
-        >
-          {t('report.prev', '上月')}
-        </Button>
-        <DatePicker
-          picker="month"
-          allowClear={false}
-          value={current}
-          onChange={(d) => d && go(d)}
-          data-testid="meter-report-month"
+    <div className="meter-page-bg">
+      <div className="meter-page" data-testid="meter-report-page">
+        <PageHeader
+          className="meter-no-print"
+          title={t('report.title', '{{name}} {{year}} 年 {{month}} 月电量报表', { name, year, month })}
+          hint={t('report.hint', '月初、月末读数，电量与分时电费；总表与子电表的平衡。')}
+          extra={
+            <>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={download}
+                loading={downloading}
+                disabled={!report.data}
+                data-testid="meter-report-xlsx"
+              >
+                {t('report.xlsx', '下载 Excel')}
+              </Button>
+              <Button
+                icon={<PrinterOutlined />}
+                onClick={() => window.print()}
+                disabled={!report.data}
+                data-testid="meter-report-print"
+              >
+                {t('report.print', '打印 / PDF')}
+              </Button>
+            </>
+          }
         />
-        <Button onClick={() => go(current.add(1, 'month'))} data-testid="meter-report-next">
-          {t('report.next', '下月')}
-          <RightOutlined />
-        </Button>
-        {report.data ? (
-          <Link to={meterPaths.view({ id, name, type: report.data.meter.type })}>
-            {isVirtual ? t('report.toVirtual', '查看虚拟电表') : t('report.toMeter', '查看电表')}
-          </Link>
-        ) : null}
+        <div className="meter-toolbar meter-no-print">
+          <Button
+            icon={<LeftOutlined />}
+            onClick={() => go(current.subtract(1, 'month'))}
+            data-testid="meter-report-prev"
+          >
+            {t('report.prev', '上月')}
+          </Button>
+          <DatePicker
+            picker="month"
+            allowClear={false}
+            value={current}
+            onChange={(d) => d && go(d)}
+            data-testid="meter-report-month"
+          />
+          <Button onClick={() => go(current.add(1, 'month'))} data-testid="meter-report-next">
+            {t('report.next', '下月')}
+            <RightOutlined />
+          </Button>
+          <Link to={CABIN_PATH}>{t('meter.cabin', '数据舱')}</Link>
+          {report.data ? (
+            <Link to={meterPaths.view({ id, name, type: report.data.meter.type })}>
+              {isVirtual ? t('report.toVirtual', '查看虚拟电表') : t('report.toMeter', '查看电表')}
+            </Link>
+          ) : null}
+        </div>
+        {report.isError ? (
+          <LoadFailed onRetry={() => report.refetch()} />
+        ) : !report.data ? (
+          <Skeleton active />
+        ) : (
+          <ReportPaper report={report.data} />
+        )}
       </div>
-      {report.isError ? (
-        <LoadFailed onRetry={() => report.refetch()} />
-      ) : !report.data ? (
-        <Skeleton active />
-      ) : (
-        <ReportPaper report={report.data} />
-      )}
     </div>
   );
 }

@@ -27,7 +27,7 @@ export default function StandardMeterPage() {
   const sampling: Record<number, number> = { 1: 1, 2: 5, 3: 10, 4: 15 };
 
   return (
-    <div data-testid="standard-meter-page">
+    <div className="meter-page-bg" data-testid="standard-meter-page">
       <MeterFrame
         id={id}
         hint={t('meter.standardHint', '标准电表：读取数据项的累计电能，乘以 CT、PT 变比得到电量。')}

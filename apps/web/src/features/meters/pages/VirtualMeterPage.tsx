@@ -19,7 +19,7 @@ export default function VirtualMeterPage() {
   const byCode = new Map((meters.data ?? []).map((m) => [m.code, m]));
 
   return (
-    <div data-testid="virtual-meter-page">
+    <div className="meter-page-bg" data-testid="virtual-meter-page">
       <MeterFrame
         id={id}
         hint={t('meter.virtualHint', '虚拟电表：电量由公式中的电表按公式计算。')}

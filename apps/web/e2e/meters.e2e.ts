@@ -1,0 +1,250 @@
+/**
+ * Electricity meters as a person uses them, on the demo company (its meters MAIN with LIGHT and
+ * AIR as children, the virtual OTHER, a time-of-use tariff, two months of hourly readings):
+ * a standard meter made from the data cabin through the form (a CT of 0 is refused under its
+ * field), its page with live values and energy; the demo incomer's monthly report, downloaded
+ * as XLSX and read back; a virtual meter's formula naming an unknown meter refused as typed and
+ * then accepted; time-of-use hours with a gap refused by the server. Screenshots of the meter
+ * page and the report in Chinese at 390 px and English at 1440 px.
+ */
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { allowPageErrors, refused, shot } from './harness';
+import { demoAdminRun, noSideways, numberInput, pickOption, pickTree } from './support';
+
+const { api, openAs, go } = demoAdminRun();
+
+const RUN = Date.now().toString(36).toUpperCase().slice(-5);
+
+interface Meter {
+  id: number;
+  name: string;
+  code: string;
+  type: number;
+}
+
+interface Report {
+  kWh: number;
+  totalCents: number;
+  balance: { difference: number; childrenKWh: number } | null;
+}
+
+async function meters(): Promise<Meter[]> {
+  const answer = await api<Meter[]>('/meter/list');
+  expect(answer.code, answer.message).toBe(0);
+  return answer.data;
+}
+
+async function demoMeter(code: string): Promise<Meter> {
+  const m = (await meters()).find((x) => x.code === code);
+  expect(m, code).toBeTruthy();
+  return m!;
+}
+
+/** Last month in the company's calendar (whole in the demo's history). */
+async function lastMonth(): Promise<{ year: number; month: number }> {
+  const company = await api<{ timeZone: string }>('/company/getCompany');
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: company.data.timeZone })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number];
+  return m === 1 ? { year: y - 1, month: 12 } : { year: y, month: m - 1 };
+}
+
+const text = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ');
+
+/** The error shown under a form field (antd's explain) of the item holding this test id. */
+const fieldError = (page: Page, testId: string) =>
+  page
+    .locator('.ant-form-item', { has: page.locator(`[data-testid="${testId}"]`) })
+    .locator('.ant-form-item-explain-error');
+
+describe('electricity meters', () => {
+  test('a standard meter made from the data cabin, with live values and energy', async () => {
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/smartdata/datacapsule', 'datacabin-page');
+      await page.getByTestId('cabin-new-meter').click();
+      await page.getByTestId('cabin-new-meter-standard').click();
+      await page.getByTestId('meter-config-page').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/smartdata/electricMeterConfig/0/-');
+
+      const name = `E2E 电表 ${RUN}`;
+      await page.getByTestId('meter-name').fill(name);
+      await page.getByTestId('meter-code').fill(`E${RUN}`);
+      await pickTree(page, page.getByTestId('meter-item'), '配电室电量');
+      await pickOption(page, page.getByTestId('meter-point-energy'), '电能');
+      await pickOption(page, page.getByTestId('meter-point-power'), '有功功率');
+      await pickOption(page, page.getByTestId('meter-point-voltageA'), '电压');
+      // a CT of 0 is no transformer: refused under its field, nothing saved
+      await numberInput(page, 'meter-ctPrimary').fill('0');
+      await page.getByTestId('meter-save').click();
+      await expect.poll(() => fieldError(page, 'meter-ctPrimary').innerText()).toContain('大于 0');
+      expect((await meters()).some((m) => m.name === name)).toBe(false);
+
+      await numberInput(page, 'meter-ctPrimary').fill('200');
+      await numberInput(page, 'meter-ctSecondary').fill('5');
+      await page.getByTestId('meter-save').click();
+      await page.getByTestId('standard-meter-page').waitFor({ timeout: 15_000 });
+      const made = (await meters()).find((m) => m.name === name)!;
+      expect(made.code).toBe(`E${RUN}`);
+      expect(new URL(page.url()).pathname).toBe(
+        `/standardElectricMeter/${made.id}/${encodeURIComponent(name)}`,
+      );
+
+      // live values: the newest reading of each bound point with its time
+      const energy = page.getByTestId('meter-live-energy');
+      await expect.poll(() => energy.innerText(), { timeout: 15_000 }).toMatch(/\d[\d,.]* kWh/);
+      expect(await text(page, 'meter-live-energy')).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      await page.getByTestId('meter-live-voltageA').waitFor();
+      // energy per day over the last 30 days, split by time-of-use period, with cost
+      await expect
+        .poll(() => text(page, 'meter-energy-figures'), { timeout: 15_000 })
+        .toMatch(/合计电量 [\d,.]+ kWh/);
+      expect(await text(page, 'meter-energy-figures')).toMatch(/¥[\d,.]+/);
+      expect(await text(page, 'meter-energy-figures')).toContain('谷');
+      await page.getByTestId('meter-energy-chart').waitFor();
+      // its monthly report and its form are one click away
+      expect(await page.getByTestId('meter-report-link').getAttribute('href')).toMatch(
+        new RegExp(`^/standardReport/\\d{4}/\\d{1,2}/${made.id}/`),
+      );
+
+      // the data cabin opens it as a meter
+      await go(page, '/smartdata/datacapsule', 'datacabin-page');
+      await page.getByTestId('cabin-search').locator('input').fill(name);
+      await page.getByTestId('cabin-search').locator('input').press('Enter');
+      await page.getByTestId(`entry-${name}`).click();
+      await page.getByTestId('standard-meter-page').waitFor({ timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the monthly report of the incomer: balance against its children, XLSX with the same numbers', async () => {
+    const main = await demoMeter('MAIN');
+    const { year, month } = await lastMonth();
+    const report = await api<Report>(`/meter/report?meterId=${main.id}&year=${year}&month=${month}`);
+    expect(report.code, report.message).toBe(0);
+    expect(report.data.kWh).toBeGreaterThan(0);
+    const { context, page } = await openAs('zh');
+    try {
+      await go(
+        page,
+        `/standardReport/${year}/${month}/${main.id}/${encodeURIComponent(main.name)}`,
+        'meter-report',
+      );
+      const shown = Number((await text(page, 'meter-report-kwh')).replace(/[^\d.]/g, ''));
+      expect(shown).toBeCloseTo(report.data.kWh, 2);
+      expect(await text(page, 'meter-report-tou')).toContain('峰');
+      expect(await text(page, 'meter-report-balance')).toContain('LIGHT');
+      expect(await text(page, 'meter-report-percent')).toMatch(/[\d.]+ %/);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('meter-report-xlsx').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile((await download.path())!);
+      const numbers: number[] = [];
+      book.worksheets[0]!.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (typeof cell.value === 'number') numbers.push(cell.value);
+        }),
+      );
+      expect(numbers.some((n) => Math.abs(n - report.data.kWh) < 0.01)).toBe(true);
+      expect(numbers.some((n) => Math.abs(n - report.data.totalCents / 100) < 0.01)).toBe(true);
+      expect(numbers.some((n) => Math.abs(n - report.data.balance!.difference) < 0.01)).toBe(true);
+
+      // another month is another address
+      await page.getByTestId('meter-report-prev').click();
+      const prev = month === 1 ? { y: year - 1, m: 12 } : { y: year, m: month - 1 };
+      await page.waitForURL((u) => u.pathname.startsWith(`/standardReport/${prev.y}/${prev.m}/`));
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a virtual meter: an unknown meter in the formula is named as it is typed, then accepted', async () => {
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/smartdata/electricMeterConfig/0/-?type=100', 'meter-config-page');
+      const name = `E2E 虚拟 ${RUN}`;
+      await page.getByTestId('meter-name').fill(name);
+      await page.getByTestId('meter-code').fill(`V${RUN}`);
+      await page.getByTestId('meter-formula').fill('MAIN - NOPE');
+      await expect
+        .poll(() => page.getByTestId('meter-formula-issue').innerText(), { timeout: 10_000 })
+        .toContain('NOPE');
+      expect(await page.getByTestId('meter-formula-mark').locator('mark').innerText()).toBe('NOPE');
+      // saved anyway: the server refuses it on the formula, shown under the field
+      allowPageErrors(refused(400, '/general/meter/create'));
+      await page.getByTestId('meter-save').click();
+      await expect.poll(() => page.getByTestId('meter-formula-issue').innerText()).toContain('NOPE');
+      expect((await meters()).some((m) => m.name === name)).toBe(false);
+
+      // the ready-made "parent minus children" of MAIN
+      await pickOption(page, page.getByTestId('meter-preset-base'), 'MAIN');
+      await page.getByTestId('meter-preset-remainder').click();
+      expect(await page.getByTestId('meter-formula').inputValue()).toBe('MAIN - AIR - LIGHT');
+      await expect
+        .poll(() => page.getByTestId('meter-formula-ok').innerText(), { timeout: 10_000 })
+        .toContain('LIGHT');
+      await page.getByTestId('meter-save').click();
+      await page.getByTestId('virtual-meter-page').waitFor({ timeout: 15_000 });
+      expect(await text(page, 'meter-formula-text')).toBe('MAIN - AIR - LIGHT');
+      expect(await page.getByTestId('meter-refs').locator('a').count()).toBe(3);
+      await expect.poll(() => text(page, 'meter-energy-figures'), { timeout: 15_000 }).toMatch(/[\d,.]+ kWh/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('time-of-use hours with a gap are refused by name; nothing is saved', async () => {
+    const before = await api<{ schedule: Record<string, Array<{ from: number; to: number }>> }>('/meter/tou');
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, '/sysSetting/companyManagement', 'tou-settings');
+      const valleyTo = numberInput(page, 'tou-valley-0-to');
+      await expect.poll(() => valleyTo.inputValue()).toBe('7');
+      await valleyTo.fill('6');
+      allowPageErrors(refused(400, '/general/meter/tou/save'));
+      await page.getByTestId('tou-save').click();
+      await expect.poll(() => text(page, 'tou-refusal')).toContain('06:00');
+      expect((await api('/meter/tou')).data).toMatchObject({ schedule: before.data.schedule });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('screenshots: the meter page and the report in Chinese on a phone and English on a desktop', async () => {
+    const main = await demoMeter('MAIN');
+    const { year, month } = await lastMonth();
+    const meterPath = `/standardElectricMeter/${main.id}/${encodeURIComponent(main.name)}`;
+    const reportPath = `/standardReport/${year}/${month}/${main.id}/${encodeURIComponent(main.name)}`;
+    for (const [lang, width] of [
+      ['zh', 390],
+      ['en', 1440],
+    ] as const) {
+      const { context, page } = await openAs(lang, width);
+      try {
+        await go(page, meterPath, 'standard-meter-page');
+        await page.getByTestId('meter-energy-chart').waitFor({ timeout: 15_000 });
+        await page.getByTestId('meter-live-energy').waitFor();
+        await noSideways(page);
+        await shot(page, `meter-standard-${lang}-${width}`);
+        await page.getByTestId('meter-energy').scrollIntoViewIfNeeded();
+        await shot(page, `meter-energy-${lang}-${width}`);
+        await go(page, reportPath, 'meter-report');
+        await page.getByTestId('meter-report-balance').waitFor();
+        await noSideways(page);
+        await shot(page, `meter-report-${lang}-${width}`);
+        if (lang === 'en') expect(await text(page, 'meter-report')).toContain('Balance against child meters');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
