@@ -83,6 +83,7 @@ describe('electricity meters', () => {
       await page.getByTestId('meter-save').click();
       await expect.poll(() => fieldError(page, 'meter-ctPrimary').innerText()).toContain('大于 0');
       expect((await meters()).some((m) => m.name === name)).toBe(false);
+      await shot(page, 'meter-config-refused-zh-1440');
 
       await numberInput(page, 'meter-ctPrimary').fill('200');
       await numberInput(page, 'meter-ctSecondary').fill('5');
@@ -179,6 +180,7 @@ describe('electricity meters', () => {
         .poll(() => page.getByTestId('meter-formula-issue').innerText(), { timeout: 10_000 })
         .toContain('NOPE');
       expect(await page.getByTestId('meter-formula-mark').locator('mark').innerText()).toBe('NOPE');
+      await shot(page, 'meter-formula-issue-zh-1440');
       // saved anyway: the server refuses it on the formula, shown under the field
       allowPageErrors(refused(400, '/general/meter/create'));
       await page.getByTestId('meter-save').click();
@@ -197,6 +199,7 @@ describe('electricity meters', () => {
       expect(await text(page, 'meter-formula-text')).toBe('MAIN - AIR - LIGHT');
       expect(await page.getByTestId('meter-refs').locator('a').count()).toBe(3);
       await expect.poll(() => text(page, 'meter-energy-figures'), { timeout: 15_000 }).toMatch(/[\d,.]+ kWh/);
+      await shot(page, 'meter-virtual-zh-1440');
     } finally {
       await context.close();
     }
@@ -213,6 +216,8 @@ describe('electricity meters', () => {
       allowPageErrors(refused(400, '/general/meter/tou/save'));
       await page.getByTestId('tou-save').click();
       await expect.poll(() => text(page, 'tou-refusal')).toContain('06:00');
+      await page.getByTestId('tou-settings').scrollIntoViewIfNeeded();
+      await shot(page, 'meter-tou-refused-zh-1440');
       expect((await api('/meter/tou')).data).toMatchObject({ schedule: before.data.schedule });
     } finally {
       await context.close();

@@ -48,3 +48,14 @@ export const TOU_COLORS: Record<string, string> = {
   flat: '#1677ff',
   valley: '#52c41a',
 };
+
+/**
+ * A server refusal shown under its field: without the field name the message starts with
+ * ("formula: …", "schedule：…"), which the field's place already says.
+ */
+export function underField(message: string, field: string | undefined): string {
+  if (!field) return message;
+  for (const sep of [': ', '：', ':'])
+    if (message.startsWith(`${field}${sep}`)) return message.slice(field.length + sep.length);
+  return message;
+}

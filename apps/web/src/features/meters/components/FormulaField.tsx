@@ -3,6 +3,7 @@ import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FormulaCheck, type Meter, meterApi } from '../api';
+import { underField } from '../format';
 
 const CHECK_DELAY_MS = 400;
 
@@ -62,7 +63,7 @@ export function FormulaField({
   };
 
   const issue = check?.issue ?? null;
-  const error = serverError ?? issue?.message ?? null;
+  const error = serverError ?? (issue ? underField(issue.message, 'formula') : null);
   const at = issue?.at;
   const marked =
     issue && at != null && formula.length > 0 ? (

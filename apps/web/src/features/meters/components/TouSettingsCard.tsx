@@ -8,7 +8,7 @@ import { ApiError } from '../../../app/http/client';
 import { useHasCode } from '../../../shared/hasCode';
 import { LoadFailed } from '../../../shared/LoadFailed';
 import { type HourRange, meterApi, meterKeys, type Tou, useTou } from '../api';
-import { hourText, TOU_COLORS } from '../format';
+import { hourText, TOU_COLORS, underField } from '../format';
 import '../meters.css';
 
 type Ranges = Record<TouPeriod, HourRange[]>;
@@ -64,7 +64,8 @@ export function TouSettingsCard() {
       setWarnings(envelope.data.warnings);
       await queryClient.invalidateQueries({ queryKey: meterKeys.all });
     } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : String(error));
+      const field = error instanceof ApiError ? (error.data as { field?: string } | null)?.field : undefined;
+      setRefusal(error instanceof ApiError ? underField(error.message, field) : String(error));
     } finally {
       setSaving(false);
     }

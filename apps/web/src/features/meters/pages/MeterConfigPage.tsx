@@ -38,6 +38,7 @@ import {
   VIRTUAL,
 } from '../api';
 import { FormulaField } from '../components/FormulaField';
+import { underField } from '../format';
 import { meterPaths, NEW_METER_ID } from '../paths';
 import '../meters.css';
 
@@ -139,14 +140,14 @@ export default function MeterConfigPage() {
     if (!(error instanceof ApiError)) return;
     const field = (error.data as { field?: string } | null)?.field;
     if (field === 'formula' || field === 'preset.meterId') {
-      setFormulaError(error.message);
+      setFormulaError(underField(error.message, field));
       setRefusedFormula(form.getFieldValue('formula') ?? '');
       return;
     }
     const path = field?.split('.');
     const known = path && form.getFieldInstance(path as never) !== undefined;
     if (path && (known || field?.startsWith('points.') || field === 'itemId')) {
-      form.setFields([{ name: path as never, errors: [error.message] }]);
+      form.setFields([{ name: path as never, errors: [underField(error.message, field)] }]);
       form.scrollToField(path as never);
       return;
     }
