@@ -36,6 +36,7 @@ import recordRoutes from './records/routes';
 import rolesRoutes from './roles/routes';
 import salesContractRoutes from './sales/contract-routes';
 import salesRoutes from './sales/routes';
+import screenRoutes from './screens/routes';
 import simRoutes from './sims/routes';
 import docTemplateRoutes from './templates/doc-routes';
 import reportRoutes from './templates/report-routes';
@@ -62,6 +63,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   deviceViewRoutes,
   firmwareRoutes,
   passthroughRoutes,
+  screenRoutes,
   cabinRoutes,
   dataItemRoutes,
   recordRoutes,

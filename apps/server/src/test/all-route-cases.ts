@@ -24,6 +24,7 @@ import { mqttRouteCases } from '../modules/mqtt/route-cases';
 import { ordersRouteCases } from '../modules/orders/route-cases';
 import { packetsRouteCases } from '../modules/packets/route-cases';
 import { passthroughRouteCases } from '../modules/passthrough/route-cases';
+import { screensRouteCases } from '../modules/screens/route-cases';
 import { productionRouteCases } from '../modules/production/route-cases';
 import { recordsRouteCases } from '../modules/records/route-cases';
 import { rolesRouteCases } from '../modules/roles/route-cases';
@@ -63,6 +64,7 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...firmwareRouteCases,
   ...packetsRouteCases,
   ...passthroughRouteCases,
+  ...screensRouteCases,
   ...simRouteCases,
   ...dataUpdateRouteCases,
   ...gasRouteCases,

@@ -1,6 +1,15 @@
 import type { ScreenBody } from '@platform/domain';
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, smallint, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../companies/tables';
 import { gateways } from '../gateways/tables';
 import { users } from '../users/tables';
