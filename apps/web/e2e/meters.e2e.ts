@@ -224,6 +224,22 @@ describe('electricity meters', () => {
     }
   });
 
+  test('system maintenance lists every company’s meters and the meter log', async () => {
+    const { context, page } = await openAs('en');
+    try {
+      await go(page, '/systemMaintenance/systememeter', 'system-meter-list');
+      await expect.poll(() => text(page, 'system-meter-list'), { timeout: 15_000 }).toContain('MAIN');
+      await page.getByTestId('system-meter-search').locator('input').fill('照明回路电表');
+      await expect
+        .poll(() => page.getByTestId('system-meter-list').locator('tbody tr.ant-table-row').count())
+        .toBe(1);
+      await go(page, '/systemMaintenance/systememeterlog', 'system-meter-log');
+      await page.getByTestId('system-meter-log-table').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('screenshots: the meter page and the report in Chinese on a phone and English on a desktop', async () => {
     const main = await demoMeter('MAIN');
     const { year, month } = await lastMonth();
