@@ -346,4 +346,38 @@ describe('production', () => {
       await context.close();
     }
   });
+
+  test('the plans sort by a column header: quantity up, then down, as the server orders them', async () => {
+    const { context, page } = await openAs('zh');
+    const serverOrder = async (sortOrder: 'asc' | 'desc') =>
+      (
+        await api<{ list: Plan[] }>(
+          `/production/schedule/list?pageSize=10&sortField=quantity&sortOrder=${sortOrder}`,
+        )
+      ).data.list.map((p) => p.number);
+    const shown = () =>
+      page
+        .getByTestId('production-table')
+        .locator('tbody [data-testid^="production-number-"]')
+        .allInnerTexts();
+    try {
+      await go(page, '/productionManagement/scheduling', 'production-scheduling');
+      await expect.poll(() => rows(page, 'production-table').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+      const header = page.getByTestId('production-table').locator('th', { hasText: '数量' });
+      await header.click();
+      const up = await serverOrder('asc');
+      await expect.poll(shown).toEqual(up);
+      await header.click();
+      const down = await serverOrder('desc');
+      await expect.poll(shown).toEqual(down);
+      // the quantities really go down the list
+      const quantities = (
+        await api<{ list: Plan[] }>('/production/schedule/list?pageSize=10&sortField=quantity&sortOrder=desc')
+      ).data.list.map((p) => p.quantity);
+      expect(quantities).toEqual([...quantities].sort((a, b) => b - a));
+      await shot(page, 'production-scheduling-sorted-zh-1440');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,5 +1,9 @@
-/** Paged lists of the API (docs/api-foundation.md): `pageNum` from 1, `pageSize` ≤ 100. */
+/**
+ * Paged lists of the API (docs/api-foundation.md): `pageNum` from 1, `pageSize` ≤ 100, and on
+ * sortable lists `sortField` (a column's key) with `sortOrder` asc or desc.
+ */
 import type { TablePaginationConfig } from 'antd';
+import type { Key } from 'react';
 import { useState } from 'react';
 import { get } from '../app/http/client';
 
@@ -13,13 +17,24 @@ export interface Page<T> {
 export interface Paging {
   pageNum: number;
   pageSize: number;
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** What an antd Table tells of the column it sorts by (its SorterResult, as far as used here). */
+interface SortedColumn {
+  order?: 'ascend' | 'descend' | null;
+  columnKey?: Key;
+  field?: unknown;
+}
+
 /**
  * Page state for an antd Table bound to a paged call: `paging` feeds the query key and the
- * call, `pagination(page)` feeds the Table, `reset()` goes back to page 1 (new search).
+ * call, `pagination(page)` feeds the Table, `reset()` goes back to page 1 (new search), and
+ * `onSort` as the Table's onChange sorts on the server by a column with `sorter: true` (its
+ * `key` is the list's sortField), back to page 1; a third click leaves the list's own order.
  */
 export function usePaging(pageSize = DEFAULT_PAGE_SIZE) {
   const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize });
@@ -33,9 +48,25 @@ export function usePaging(pageSize = DEFAULT_PAGE_SIZE) {
     onChange: (pageNum, size) =>
       setPaging({ pageNum: size === paging.pageSize ? pageNum : 1, pageSize: size }),
   });
+  const onSort = (
+    _pagination: unknown,
+    _filters: unknown,
+    sorter: SortedColumn | SortedColumn[],
+    extra: { action: string },
+  ) => {
+    if (extra.action !== 'sort') return;
+    const first = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = first?.order ? String(first.columnKey ?? first.field) : undefined;
+    setPaging((p) => ({
+      pageNum: 1,
+      pageSize: p.pageSize,
+      ...(field ? { sortField: field, sortOrder: first?.order === 'ascend' ? 'asc' : 'desc' } : {}),
+    }));
+  };
   return {
     paging,
     pagination,
+    onSort,
     reset: () => setPaging((p) => ({ ...p, pageNum: 1 })),
     /** after a delete empties the last page, step back one */
     stepBackIfEmpty: (page: Page<unknown> | undefined) => {

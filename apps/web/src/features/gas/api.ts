@@ -185,7 +185,13 @@ export const gasKeys = {
 /** The query without an empty keyword (an empty keyword is no filter). */
 function listQuery(query: Paging & { keyword: string }): Record<string, unknown> {
   const keyword = query.keyword.trim();
-  return { pageNum: query.pageNum, pageSize: query.pageSize, ...(keyword ? { keyword } : {}) };
+  return {
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+    sortField: query.sortField,
+    sortOrder: query.sortOrder,
+    ...(keyword ? { keyword } : {}),
+  };
 }
 
 export function useComponents() {

@@ -6,12 +6,12 @@ import { usePaging } from '../../shared/paging';
  * (an empty table then says nothing matches, not that there is nothing).
  */
 export function useFilters<F extends object>(pageSize?: number) {
-  const { paging, pagination, reset, stepBackIfEmpty } = usePaging(pageSize);
+  const { paging, pagination, reset, stepBackIfEmpty, onSort } = usePaging(pageSize);
   const [filters, setFilters] = useState<F>({} as F);
   const filter = (change: Partial<F>) => {
     setFilters((f) => ({ ...f, ...change }));
     reset();
   };
   const filtered = Object.values(filters).some((v) => v !== undefined && v !== '');
-  return { paging, pagination, stepBackIfEmpty, filters, filter, filtered };
+  return { paging, pagination, stepBackIfEmpty, onSort, filters, filter, filtered };
 }

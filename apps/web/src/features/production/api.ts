@@ -101,6 +101,8 @@ export function useSchedules(query: ScheduleQuery) {
       get<Page<Schedule>>('/production/schedule/list', {
         pageNum: query.pageNum,
         pageSize: query.pageSize,
+        sortField: query.sortField,
+        sortOrder: query.sortOrder,
         ...(keyword ? { keyword } : {}),
         ...(query.status ? { status: query.status } : {}),
       }),

@@ -97,6 +97,8 @@ export function useOrders(query: Paging & OrderQuery) {
       get<Page<SalesOrder>>('/sales/order/list', {
         pageNum: query.pageNum,
         pageSize: query.pageSize,
+        sortField: query.sortField,
+        sortOrder: query.sortOrder,
         ...orderParams(query),
       }),
     placeholderData: keepPreviousData,

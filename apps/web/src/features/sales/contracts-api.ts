@@ -94,6 +94,8 @@ export function useContracts(query: Paging & ContractQuery, enabled = true) {
       get<Page<Contract>>('/sales/contract/list', {
         pageNum: query.pageNum,
         pageSize: query.pageSize,
+        sortField: query.sortField,
+        sortOrder: query.sortOrder,
         ...contractParams(query),
       }),
     placeholderData: keepPreviousData,

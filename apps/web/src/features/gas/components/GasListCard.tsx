@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Grid, Input, Table, type TablePaginationConfig } from 'antd';
+import { Button, Card, Empty, Grid, Input, Table, type TablePaginationConfig, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,7 @@ export function GasListCard<T extends { id: number }>({
   query,
   rows,
   pagination,
+  onSort,
   columns,
   phoneColumns,
   scrollX,
@@ -77,6 +78,8 @@ export function GasListCard<T extends { id: number }>({
   query: { isError: boolean; isFetching: boolean; refetch: () => unknown };
   rows: T[];
   pagination: TablePaginationConfig | false;
+  /** a paged list's server-side sort (shared/paging.ts onSort) */
+  onSort?: TableProps<T>['onChange'];
   /** a wide screen's columns, before the actions */
   columns: ColumnsType<T>;
   /** a phone's columns, before the actions (as icons) */
@@ -161,6 +164,7 @@ export function GasListCard<T extends { id: number }>({
         dataSource={rows}
         loading={query.isFetching}
         pagination={pagination}
+        onChange={onSort}
         scroll={wide ? { x: scrollX } : undefined}
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,

@@ -26,7 +26,7 @@ const dash = <span className="gas-muted">—</span>;
  */
 export default function CertificatesPage() {
   const { t } = useTranslation('gas');
-  const { paging, pagination, reset } = usePaging();
+  const { paging, pagination, reset, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [view, setView] = useState<View>('passed');
   const cylinders = useCylinders({ ...paging, keyword, status: view });
@@ -127,6 +127,7 @@ export default function CertificatesPage() {
     {
       title: t('fields.serialNumber', '气瓶编号'),
       dataIndex: 'serialNumber',
+      sorter: true,
       width: 150,
       render: (sn: string, row) => (
         <span className="gas-product-cell">
@@ -138,6 +139,7 @@ export default function CertificatesPage() {
     {
       title: t('fields.product', '产品'),
       dataIndex: 'productName',
+      sorter: true,
       width: 150,
       ellipsis: true,
       render: (name: string) => name || dash,
@@ -255,6 +257,7 @@ export default function CertificatesPage() {
       </div>
       {cylinders.isError ? <LoadFailed onRetry={() => void cylinders.refetch()} /> : null}
       <Table<Cylinder>
+        onChange={onSort}
         rowKey="id"
         size="middle"
         columns={wide ? columns : phoneColumns}

@@ -24,7 +24,7 @@ export default function ProductListPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
+  const { paging, pagination, reset, stepBackIfEmpty, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const products = useProducts({ ...paging, keyword });
   // the calculation is a page of its own (gm_component_cal): offered to those who may open it
@@ -55,10 +55,17 @@ export default function ProductListPage() {
     {
       title: t('fields.name', '名称'),
       dataIndex: 'name',
+      sorter: true,
       width: 140,
       render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
     },
-    { title: t('fields.code', '编号'), dataIndex: 'code', width: 90, render: (v: string) => v || dash },
+    {
+      title: t('fields.code', '编号'),
+      dataIndex: 'code',
+      sorter: true,
+      width: 90,
+      render: (v: string) => v || dash,
+    },
     {
       title: t('fields.composition', '组成'),
       key: 'composition',
@@ -124,6 +131,7 @@ export default function ProductListPage() {
       query={products}
       rows={products.data?.list ?? []}
       pagination={pagination(products.data)}
+      onSort={onSort}
       columns={columns}
       phoneColumns={phoneColumns}
       scrollX={1040}

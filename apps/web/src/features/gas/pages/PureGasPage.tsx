@@ -19,7 +19,7 @@ export default function PureGasPage() {
   const { t } = useTranslation('gas');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
+  const { paging, pagination, reset, stepBackIfEmpty, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const gases = usePureGases({ ...paging, keyword });
 
@@ -59,12 +59,14 @@ export default function PureGasPage() {
     {
       title: t('fields.name', '名称'),
       dataIndex: 'name',
+      sorter: true,
       width: 170,
       render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
     },
     {
       title: t('fields.main', '主组分'),
       dataIndex: 'main',
+      sorter: true,
       width: 110,
       render: (main: string) => <Formula value={main} />,
     },
@@ -84,11 +86,18 @@ export default function PureGasPage() {
     {
       title: t('fields.supplier', '供应商'),
       dataIndex: 'supplier',
+      sorter: true,
       width: 120,
       ellipsis: true,
       render: (v: string) => v || dash,
     },
-    { title: t('fields.lot', '批号'), dataIndex: 'lot', width: 100, render: (v: string) => v || dash },
+    {
+      title: t('fields.lot', '批号'),
+      dataIndex: 'lot',
+      sorter: true,
+      width: 100,
+      render: (v: string) => v || dash,
+    },
     {
       title: t('fields.cylinder', '钢瓶号'),
       dataIndex: 'cylinder',
@@ -131,6 +140,7 @@ export default function PureGasPage() {
       query={gases}
       rows={gases.data?.list ?? []}
       pagination={pagination(gases.data)}
+      onSort={onSort}
       columns={columns}
       phoneColumns={phoneColumns}
       scrollX={1050}

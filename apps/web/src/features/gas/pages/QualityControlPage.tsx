@@ -27,7 +27,7 @@ export default function QualityControlPage() {
   const { t, i18n } = useTranslation('gas');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
+  const { paging, pagination, reset, stepBackIfEmpty, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<Status | undefined>();
   const query = { ...paging, keyword, status };
@@ -93,12 +93,14 @@ export default function QualityControlPage() {
     {
       title: t('fields.serialNumber', '气瓶编号'),
       dataIndex: 'serialNumber',
+      sorter: true,
       width: 150,
       render: (sn: string) => <Typography.Text strong>{sn}</Typography.Text>,
     },
     {
       title: t('fields.product', '产品'),
       dataIndex: 'productName',
+      sorter: true,
       width: 160,
       ellipsis: true,
       render: (name: string) => name || dash,
@@ -112,12 +114,14 @@ export default function QualityControlPage() {
     {
       title: t('fields.status', '状态'),
       dataIndex: 'status',
+      sorter: true,
       width: 110,
       render: (s: Status) => <CylinderStatus status={s} />,
     },
     {
       title: t('fields.analysedAt', '分析时间'),
       dataIndex: 'analysedAt',
+      sorter: true,
       width: 170,
       render: (iso: string | null) => when(iso) ?? dash,
     },
@@ -191,6 +195,7 @@ export default function QualityControlPage() {
       </div>
       {cylinders.isError ? <LoadFailed onRetry={() => void cylinders.refetch()} /> : null}
       <Table<Cylinder>
+        onChange={onSort}
         rowKey="id"
         size="middle"
         columns={wide ? columns : phoneColumns}

@@ -22,7 +22,7 @@ export default function ReferenceMaterialPage() {
   const { t } = useTranslation('gas');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
+  const { paging, pagination, reset, stepBackIfEmpty, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const references = useReferences({ ...paging, keyword });
 
@@ -52,12 +52,14 @@ export default function ReferenceMaterialPage() {
     {
       title: t('fields.name', '名称'),
       dataIndex: 'name',
+      sorter: true,
       width: 170,
       render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
     },
     {
       title: t('fields.refCertificateNo', '证书编号'),
       dataIndex: 'certificateNo',
+      sorter: true,
       width: 150,
       render: (v: string) => <span className="gas-number">{v}</span>,
     },
@@ -77,6 +79,7 @@ export default function ReferenceMaterialPage() {
     {
       title: t('fields.expiresOn', '有效期至'),
       dataIndex: 'expiresOn',
+      sorter: true,
       width: 150,
       render: (v: string, row) => (
         <span className="gas-number">
@@ -115,6 +118,7 @@ export default function ReferenceMaterialPage() {
       query={references}
       rows={references.data?.list ?? []}
       pagination={pagination(references.data)}
+      onSort={onSort}
       columns={columns}
       phoneColumns={phoneColumns}
       scrollX={1010}

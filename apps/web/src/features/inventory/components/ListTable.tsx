@@ -1,4 +1,4 @@
-import { Empty, Table, type TablePaginationConfig, Typography } from 'antd';
+import { Empty, Table, type TablePaginationConfig, type TableProps, Typography } from 'antd';
 import type { ColumnsType, ColumnType, TableRowSelection } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../../shared/LoadFailed';
@@ -25,6 +25,7 @@ export function ListTable<T extends object>({
   empty,
   rowKey = 'id',
   rowSelection,
+  onChange,
 }: {
   testId: string;
   query?: ListQuery;
@@ -35,6 +36,8 @@ export function ListTable<T extends object>({
   empty: ReactNode;
   rowKey?: string | ((row: T) => string);
   rowSelection?: TableRowSelection<T>;
+  /** a paged list's server-side sort (shared/paging.ts onSort) */
+  onChange?: TableProps<T>['onChange'];
 }) {
   return (
     <>
@@ -47,6 +50,7 @@ export function ListTable<T extends object>({
         loading={query?.isFetching ?? false}
         pagination={pagination}
         rowSelection={rowSelection}
+        onChange={onChange}
         scroll={{ x: scrollX }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
         data-testid={testId}

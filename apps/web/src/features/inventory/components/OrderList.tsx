@@ -34,7 +34,7 @@ const dash = <span className="inv-muted">—</span>;
 export function OrderList({ kind }: { kind: OrderKind }) {
   const { t } = useTranslation('inventory');
   const queryClient = useQueryClient();
-  const { paging, pagination, filters, filter, filtered } = useFilters<Omit<OrderQuery, 'kind'>>();
+  const { paging, pagination, filters, filter, filtered, onSort } = useFilters<Omit<OrderQuery, 'kind'>>();
   const [creating, setCreating] = useState(false);
   const orders = useOrders({ ...paging, kind, ...filters });
   const entry = kind === 'entry';
@@ -43,6 +43,7 @@ export function OrderList({ kind }: { kind: OrderKind }) {
     {
       title: t('fields.number'),
       dataIndex: 'number',
+      sorter: true,
       width: 170,
       render: (number: string, row) => (
         <Link to={inventoryPaths.order(row)} className="inv-mono" data-testid={`inv-order-link-${row.id}`}>
@@ -57,11 +58,12 @@ export function OrderList({ kind }: { kind: OrderKind }) {
           width: 110,
           render: (source: CategoryKind | null) => (source ? <KindTag kind={source} /> : dash),
         }
-      : { title: t('fields.customer'), dataIndex: 'customer', width: 180, ellipsis: true },
-    { title: t('fields.warehouse'), dataIndex: 'warehouse', width: 130 },
+      : { title: t('fields.customer'), dataIndex: 'customer', sorter: true, width: 180, ellipsis: true },
+    { title: t('fields.warehouse'), dataIndex: 'warehouse', sorter: true, width: 130 },
     {
       title: t('fields.state'),
       dataIndex: 'state',
+      sorter: true,
       width: 100,
       render: (state: OrderState) => <StateTag state={state} />,
     },
@@ -76,12 +78,14 @@ export function OrderList({ kind }: { kind: OrderKind }) {
     {
       title: t('fields.createdAt'),
       dataIndex: 'createdAt',
+      sorter: true,
       width: 170,
       render: (iso: string) => formatTime(iso),
     },
     {
       title: t('fields.closedAt'),
       dataIndex: 'closedAt',
+      sorter: true,
       width: 170,
       render: (iso: string | null) => (iso ? formatTime(iso) : dash),
     },
@@ -162,6 +166,7 @@ export function OrderList({ kind }: { kind: OrderKind }) {
         testId="inv-order-table"
         query={orders}
         pagination={pagination}
+        onChange={onSort}
         columns={columns}
         scrollX={entry ? 1020 : 1090}
         empty={filtered ? t('order.noMatch') : t(`order.${kind}.empty`)}

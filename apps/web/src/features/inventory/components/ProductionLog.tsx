@@ -37,7 +37,7 @@ export function ProductionLog() {
   const { t, i18n } = useTranslation('inventory');
   const lang = langOf(i18n.language);
   const queryClient = useQueryClient();
-  const { paging, pagination, filters, filter, filtered } = useFilters<LogQuery>(20);
+  const { paging, pagination, filters, filter, filtered, onSort } = useFilters<LogQuery>(20);
   const [writing, setWriting] = useState<'produce' | 'finish' | null>(null);
   const log = useLog({ ...paging, ...filters });
 
@@ -45,11 +45,18 @@ export function ProductionLog() {
     UNIT_ACTION_LABELS[action as UnitAction]?.[lang] ?? t(`log.actions.${action}`, { defaultValue: action });
 
   const columns: ColumnsType<LogRow> = [
-    { title: t('fields.at'), dataIndex: 'at', width: 170, render: (iso: string) => formatTime(iso) },
+    {
+      title: t('fields.at'),
+      dataIndex: 'at',
+      sorter: true,
+      width: 170,
+      render: (iso: string) => formatTime(iso),
+    },
     serialColumn<LogRow>(t('fields.sn')),
     {
       title: t('fields.action'),
       dataIndex: 'action',
+      sorter: true,
       width: 140,
       render: (action: string) => <span data-testid="inv-log-action">{actionWord(action)}</span>,
     },
@@ -115,6 +122,7 @@ export function ProductionLog() {
         testId="inv-log-table"
         query={log}
         pagination={pagination}
+        onChange={onSort}
         columns={columns}
         scrollX={910}
         empty={filtered ? t('log.noMatch') : t('log.empty')}

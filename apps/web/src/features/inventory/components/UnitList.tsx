@@ -51,7 +51,7 @@ export function UnitList({ categoryId, warehouses }: { categoryId?: number; ware
   const queryClient = useQueryClient();
   const has = useHasCode();
   const canChange = has('im_inventory');
-  const { paging, pagination, filters, filter, filtered } = useFilters<UnitQuery>(20);
+  const { paging, pagination, filters, filter, filtered, onSort } = useFilters<UnitQuery>(20);
   const [selected, setSelected] = useState<UnitRow[]>([]);
   const [refused, setRefused] = useState<Refused | null>(null);
   const query = { ...paging, ...filters, ...(categoryId ? { categoryId } : {}) };
@@ -99,10 +99,11 @@ export function UnitList({ categoryId, warehouses }: { categoryId?: number; ware
   };
 
   const columns: ColumnsType<UnitRow> = [
-    serialColumn<UnitRow>(t('fields.sn')),
+    { ...serialColumn<UnitRow>(t('fields.sn')), sorter: true },
     {
       title: categoryId ? t('fields.model') : t('fields.category'),
       key: 'category',
+      sorter: true,
       width: 170,
       render: (_, row) => (
         <div className="inv-cell">
@@ -114,6 +115,7 @@ export function UnitList({ categoryId, warehouses }: { categoryId?: number; ware
     {
       title: t('fields.status'),
       dataIndex: 'status',
+      sorter: true,
       width: 130,
       render: (status: string) => <span data-testid="inv-unit-status">{productionWord(status, lang)}</span>,
     },
@@ -126,6 +128,7 @@ export function UnitList({ categoryId, warehouses }: { categoryId?: number; ware
     {
       title: t('fields.warehouse'),
       dataIndex: 'warehouse',
+      sorter: true,
       width: 130,
       render: (v: string) => (v ? <span data-testid="inv-unit-warehouse">{v}</span> : dash),
     },
@@ -133,6 +136,7 @@ export function UnitList({ categoryId, warehouses }: { categoryId?: number; ware
     {
       title: t('fields.updatedAt'),
       dataIndex: 'updatedAt',
+      sorter: true,
       width: 160,
       render: (iso: string) => formatTime(iso),
     },
@@ -217,6 +221,7 @@ export function UnitList({ categoryId, warehouses }: { categoryId?: number; ware
         testId="inv-unit-table"
         query={units}
         pagination={pagination}
+        onChange={onSort}
         columns={columns}
         scrollX={1080}
         empty={filtered ? t('units.noMatch') : t('units.empty')}

@@ -26,7 +26,8 @@ export default function CategoryListPage() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { paging, pagination, stepBackIfEmpty, filters, filter, filtered } = useFilters<CategoryQuery>();
+  const { paging, pagination, stepBackIfEmpty, filters, filter, filtered, onSort } =
+    useFilters<CategoryQuery>();
   const [editing, setEditing] = useState<{ row: CategoryRow | null } | null>(null);
   const query = { ...paging, ...filters };
   const categories = useCategories(query);
@@ -48,6 +49,7 @@ export default function CategoryListPage() {
     {
       title: t('fields.name'),
       dataIndex: 'name',
+      sorter: true,
       width: 190,
       render: (name: string, row) => (
         <div className="inv-cell">
@@ -67,6 +69,7 @@ export default function CategoryListPage() {
     {
       title: t('fields.kind'),
       dataIndex: 'kind',
+      sorter: true,
       width: 100,
       render: (k: CategoryKind) => <KindTag kind={k} />,
     },
@@ -76,7 +79,13 @@ export default function CategoryListPage() {
       width: 100,
       render: (serialized: boolean) => t(serialized ? 'tracking.serialized' : 'tracking.counted'),
     },
-    { title: t('fields.model'), dataIndex: 'model', width: 120, render: (v: string) => v || dash },
+    {
+      title: t('fields.model'),
+      dataIndex: 'model',
+      sorter: true,
+      width: 120,
+      render: (v: string) => v || dash,
+    },
     { title: t('fields.unit'), dataIndex: 'unit', width: 60, render: (v: string) => v || dash },
     {
       title: t('fields.holds'),
@@ -163,6 +172,7 @@ export default function CategoryListPage() {
         testId="inv-category-table"
         query={categories}
         pagination={pagination}
+        onChange={onSort}
         columns={columns}
         scrollX={1100}
         empty={filtered ? t('category.noMatch') : t('category.empty')}

@@ -39,7 +39,8 @@ function PlanDays({ plan }: { plan: Schedule }) {
 /**
  * The columns of a production plan on a wide screen, as the scheduling and the process list show
  * them: number (its link's test id made by `numberTestId`), product, the quantity when asked,
- * progress, line, days and status.
+ * progress, line, days and status; all but progress sort on the server (the Table's onChange is
+ * usePaging's onSort).
  */
 export function planColumns(
   t: TFunction,
@@ -49,12 +50,14 @@ export function planColumns(
     {
       title: t('fields.number'),
       key: 'number',
+      sorter: true,
       width: 160,
       render: (_, plan) => <PlanNumber plan={plan} testId={numberTestId(plan)} />,
     },
     {
       title: t('fields.product'),
       key: 'product',
+      sorter: true,
       width: 150,
       render: (_, plan) => <PlanProduct plan={plan} />,
     },
@@ -63,6 +66,7 @@ export function planColumns(
           {
             title: t('fields.quantity'),
             dataIndex: 'quantity',
+            sorter: true,
             width: 70,
             align: 'right',
             render: (v: number) => <span className="production-number">{v}</span>,
@@ -75,12 +79,19 @@ export function planColumns(
       width: 220,
       render: (_, plan) => <PlanProgress plan={plan} />,
     },
-    { title: t('fields.line'), dataIndex: 'line', width: 100, ellipsis: true },
-    { title: t('fields.days'), key: 'days', width: 120, render: (_, plan) => <PlanDays plan={plan} /> },
+    { title: t('fields.line'), dataIndex: 'line', sorter: true, width: 110, ellipsis: true },
+    {
+      title: t('fields.days'),
+      key: 'days',
+      sorter: true,
+      width: 130,
+      render: (_, plan) => <PlanDays plan={plan} />,
+    },
     {
       title: t('fields.status'),
       dataIndex: 'status',
-      width: 90,
+      sorter: true,
+      width: 100,
       render: (v: ScheduleStatus) => <StatusTag status={v} />,
     },
   ];

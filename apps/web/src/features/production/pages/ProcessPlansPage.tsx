@@ -17,7 +17,7 @@ import '../production.css';
  */
 export default function ProcessPlansPage() {
   const { t } = useTranslation('production');
-  const { paging, pagination, reset } = usePaging();
+  const { paging, pagination, reset, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ScheduleStatus | undefined>();
   const schedules = useSchedules({ ...paging, keyword, status });
@@ -41,6 +41,7 @@ export default function ProcessPlansPage() {
       />
       {schedules.isError ? <LoadFailed onRetry={() => void schedules.refetch()} /> : null}
       <Table<Schedule>
+        onChange={onSort}
         rowKey="id"
         size="middle"
         columns={columns}

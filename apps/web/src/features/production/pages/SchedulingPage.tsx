@@ -28,7 +28,7 @@ export default function SchedulingPage() {
   const wide = Grid.useBreakpoint().md === true;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { paging, pagination, reset, stepBackIfEmpty } = usePaging();
+  const { paging, pagination, reset, stepBackIfEmpty, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ScheduleStatus | undefined>();
   const [editing, setEditing] = useState<{ plan: Schedule | null } | null>(null);
@@ -152,6 +152,7 @@ export default function SchedulingPage() {
       />
       {schedules.isError ? <LoadFailed onRetry={() => void schedules.refetch()} /> : null}
       <Table<Schedule>
+        onChange={onSort}
         rowKey="id"
         size="middle"
         columns={wide ? wideColumns : phoneColumns}

@@ -31,7 +31,7 @@ export default function OrderManagementPage() {
   const queryClient = useQueryClient();
   const wide = Grid.useBreakpoint().md === true;
   const lang = currentLang();
-  const { paging, pagination, reset } = usePaging();
+  const { paging, pagination, reset, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<SalesStatus | undefined>();
   const orders = useOrders({ ...paging, keyword, status });
@@ -111,21 +111,37 @@ export default function OrderManagementPage() {
     {
       title: t('fields.number'),
       dataIndex: 'number',
+      sorter: true,
       width: 210,
       render: (number: string) => <Typography.Text copyable={{ text: number }}>{number}</Typography.Text>,
     },
-    { title: t('fields.customer'), dataIndex: 'customer', ellipsis: true },
-    { title: t('fields.total'), dataIndex: 'totalCents', align: 'right', width: 140, render: money },
+    { title: t('fields.customer'), dataIndex: 'customer', sorter: true, ellipsis: true },
+    {
+      title: t('fields.total'),
+      dataIndex: 'totalCents',
+      sorter: true,
+      align: 'right',
+      width: 140,
+      render: money,
+    },
     {
       title: t('fields.status'),
       dataIndex: 'status',
+      sorter: true,
       width: 100,
       render: (value: SalesStatus) => <StatusTag status={value} />,
     },
-    { title: t('fields.paidOn'), dataIndex: 'paidOn', width: 120, render: (v: string | null) => v ?? '—' },
+    {
+      title: t('fields.paidOn'),
+      dataIndex: 'paidOn',
+      sorter: true,
+      width: 120,
+      render: (v: string | null) => v ?? '—',
+    },
     {
       title: t('fields.createdAt'),
       dataIndex: 'createdAt',
+      sorter: true,
       width: 160,
       render: (v: string) => formatMinute(v),
     },
@@ -210,6 +226,7 @@ export default function OrderManagementPage() {
       </div>
       {orders.isError ? <LoadFailed onRetry={() => void orders.refetch()} /> : null}
       <Table<SalesOrder>
+        onChange={onSort}
         rowKey="id"
         columns={wide ? columns : phoneColumns}
         dataSource={orders.data?.list ?? []}

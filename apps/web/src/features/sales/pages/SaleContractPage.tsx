@@ -36,7 +36,7 @@ export default function SaleContractPage() {
   const wide = Grid.useBreakpoint().md === true;
   const lang = currentLang();
   const [params, setParams] = useSearchParams();
-  const { paging, pagination, reset } = usePaging();
+  const { paging, pagination, reset, onSort } = usePaging();
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<ContractStatus | undefined>();
   const contracts = useContracts({ ...paging, keyword, status });
@@ -106,28 +106,39 @@ export default function SaleContractPage() {
     {
       title: t('contracts.number'),
       dataIndex: 'number',
+      sorter: true,
       width: 200,
       render: (number: string) => <Typography.Text copyable={{ text: number }}>{number}</Typography.Text>,
     },
     { title: t('fields.number'), key: 'order', width: 200, render: (_, c) => orderLink(c) },
-    { title: t('fields.customer'), dataIndex: 'customer', ellipsis: true },
-    { title: t('contracts.amount'), dataIndex: 'totalCents', align: 'right', width: 130, render: money },
+    { title: t('fields.customer'), dataIndex: 'customer', sorter: true, ellipsis: true },
+    {
+      title: t('contracts.amount'),
+      dataIndex: 'totalCents',
+      sorter: true,
+      align: 'right',
+      width: 130,
+      render: money,
+    },
     { title: t('contracts.template'), dataIndex: 'templateName', width: 160, ellipsis: true },
     {
       title: t('fields.status'),
       dataIndex: 'status',
+      sorter: true,
       width: 100,
       render: (value: ContractStatus) => <ContractStatusTag status={value} />,
     },
     {
       title: t('contracts.signedOn'),
       dataIndex: 'signedOn',
+      sorter: true,
       width: 120,
       render: (v: string | null) => v ?? '—',
     },
     {
       title: t('fields.createdAt'),
       dataIndex: 'createdAt',
+      sorter: true,
       width: 160,
       render: (v: string) => formatMinute(v),
     },
@@ -216,6 +227,7 @@ export default function SaleContractPage() {
       </div>
       {contracts.isError ? <LoadFailed onRetry={() => void contracts.refetch()} /> : null}
       <Table<Contract>
+        onChange={onSort}
         rowKey="id"
         columns={wide ? columns : phoneColumns}
         dataSource={contracts.data?.list ?? []}

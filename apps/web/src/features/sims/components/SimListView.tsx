@@ -77,7 +77,12 @@ export function SimListView({ side }: { side: Side }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [syncing, setSyncing] = useState(false);
   const system = side === 'system';
-  const query = { ...paging, ...filters, ...(sort ? { sortField: sort.field, sortOrder: sort.order } : {}) };
+  const query = {
+    pageNum: paging.pageNum,
+    pageSize: paging.pageSize,
+    ...filters,
+    ...(sort ? { sortField: sort.field, sortOrder: sort.order } : {}),
+  };
   const cards = useSimList(side, query);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: simKeys.all });
