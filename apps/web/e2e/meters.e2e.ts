@@ -123,6 +123,45 @@ describe('electricity meters', () => {
     }
   });
 
+  test('a replacement recorded through the dialog, after a confirmation, shows in the log', async () => {
+    const m = await demoMeter('LIGHT');
+    const live = await api<{ points: Array<{ point: string; value: number }> }>(`/meter/live?id=${m.id}`);
+    const reading = live.data.points.find((p) => p.point === 'energy')!.value;
+    const { context, page } = await openAs('zh');
+    try {
+      await go(page, `/standardElectricMeter/${m.id}/${encodeURIComponent(m.name)}`, 'standard-meter-page');
+      await page.getByTestId('meter-replace').click();
+      await numberInput(page, 'meter-replace-old').fill(String(reading));
+      await numberInput(page, 'meter-replace-new').fill(String(reading));
+      await page.getByTestId('meter-replace-ok').click();
+      await page.getByTestId('meter-replace-confirm').click();
+      // the success message, or the refusal's notification (its text then fails the test)
+      const outcome = await Promise.race([
+        page
+          .locator('.ant-message-success')
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .then(() => 'recorded'),
+        page
+          .locator('.ant-notification-notice')
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .then(() => page.locator('.ant-notification-notice').first().innerText()),
+      ]);
+      expect(outcome).toBe('recorded');
+      await expect
+        .poll(() => page.getByTestId('meter-log').locator('tbody tr.ant-table-row').count(), {
+          timeout: 10_000,
+        })
+        .toBe(1);
+      expect(await text(page, 'meter-log')).toContain('换表');
+      const log = await api<Array<{ kind: string }>>(`/meter/log?id=${m.id}`);
+      expect(log.data.map((e) => e.kind)).toEqual(['replacement']);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the monthly report of the incomer: balance against its children, XLSX with the same numbers', async () => {
     const main = await demoMeter('MAIN');
     const { year, month } = await lastMonth();
@@ -258,6 +297,14 @@ describe('electricity meters', () => {
         await shot(page, `meter-standard-${lang}-${width}`);
         await page.getByTestId('meter-energy').scrollIntoViewIfNeeded();
         await shot(page, `meter-energy-${lang}-${width}`);
+        await go(
+          page,
+          `/smartdata/electricMeterConfig/${main.id}/${encodeURIComponent(main.name)}`,
+          'meter-form',
+        );
+        await expect.poll(() => page.getByTestId('meter-name').inputValue()).toBe(main.name);
+        await noSideways(page);
+        await shot(page, `meter-config-${lang}-${width}`);
         await go(page, reportPath, 'meter-report');
         await page.getByTestId('meter-report-balance').waitFor();
         await noSideways(page);
