@@ -5,6 +5,8 @@ import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton, type ExportColumn } from '../../../shared/ExportButton';
+import { allPages } from '../../../shared/paging';
 import { formatTime } from '../../../shared/time';
 import { inventoryKeys, type LogQuery, type LogRow, useLog } from '../api';
 import { useFilters } from '../filters';
@@ -84,6 +86,18 @@ export function ProductionLog() {
     },
   ];
 
+  const exportColumns: ExportColumn<LogRow>[] = [
+    [t('fields.at'), (r) => formatTime(r.at)],
+    [t('fields.sn'), (r) => r.sn],
+    [t('fields.action'), (r) => actionWord(r.action)],
+    [
+      t('fields.move'),
+      (r) =>
+        `${r.fromStatus ? `${productionWord(r.fromStatus, lang)} → ` : ''}${productionWord(r.toStatus, lang)}${r.disabled ? ` (${t('log.disabled')})` : ''}`,
+    ],
+    [t('fields.order'), (r) => r.orderNumber ?? ''],
+  ];
+
   return (
     <div data-testid="inv-log">
       <div className="inv-toolbar">
@@ -116,6 +130,12 @@ export function ProductionLog() {
           >
             {t('log.finish')}
           </Button>
+          <ExportButton<LogRow>
+            load={() => allPages<LogRow>('/inventory/log/list', filters)}
+            columns={exportColumns}
+            fileName={t('tabs.log')}
+            testId="inv-log-export"
+          />
         </span>
       </div>
       <PagedTable<LogRow>

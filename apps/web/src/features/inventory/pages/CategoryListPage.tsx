@@ -1,11 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { STOCK_STATUS_IDS } from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ExportButton, type ExportColumn } from '../../../shared/ExportButton';
 import { PageHeader } from '../../../shared/PageHeader';
+import { allPages } from '../../../shared/paging';
 import { formatTime } from '../../../shared/time';
 import { type CategoryQuery, type CategoryRow, inventoryApi, inventoryKeys, useCategories } from '../api';
 import { CategoryModal } from '../components/CategoryModal';
@@ -13,7 +16,7 @@ import { PagedTable } from '../components/ListTable';
 import { Holdings, KindTag } from '../components/Tags';
 import { FilterSelect, SearchBox } from '../components/Toolbar';
 import { useFilters } from '../filters';
-import { CATEGORY_KINDS, type CategoryKind, inventoryPaths } from '../model';
+import { CATEGORY_KINDS, type CategoryKind, inventoryPaths, langOf, stockWord } from '../model';
 import '../inventory.css';
 
 const dash = <span className="inv-muted">—</span>;
@@ -23,7 +26,8 @@ const dash = <span className="inv-muted">—</span>;
  * holds; added, edited and deleted here (the server refuses deleting one that holds goods).
  */
 export default function CategoryListPage() {
-  const { t } = useTranslation('inventory');
+  const { t, i18n } = useTranslation('inventory');
+  const lang = langOf(i18n.language);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { paging, pagination, stepBackIfEmpty, filters, filter, filtered, onSort } =
@@ -136,6 +140,24 @@ export default function CategoryListPage() {
     },
   ];
 
+  /** what a category holds, as one line of text: units by stock status, or a quantity */
+  const holdings = (row: CategoryRow) => {
+    if (!row.counts) return `${row.quantity ?? 0} ${row.unit}`.trim();
+    return STOCK_STATUS_IDS.filter((id) => (row.counts?.[id] ?? 0) > 0)
+      .map((id) => `${stockWord(id, lang)} ${row.counts?.[id]}`)
+      .join(' · ');
+  };
+  const exportColumns: ExportColumn<CategoryRow>[] = [
+    [t('fields.name'), (c) => c.name],
+    [t('fields.kind'), (c) => t(`kind.${c.kind}`)],
+    [t('fields.tracking'), (c) => t(c.serialized ? 'tracking.serialized' : 'tracking.counted')],
+    [t('fields.model'), (c) => c.model],
+    [t('fields.unit'), (c) => c.unit],
+    [t('fields.holds'), holdings],
+    [t('fields.notes'), (c) => c.notes],
+    [t('fields.updatedAt'), (c) => formatTime(c.updatedAt)],
+  ];
+
   return (
     <Card variant="borderless" data-testid="inv-categories">
       <PageHeader
@@ -167,6 +189,14 @@ export default function CategoryListPage() {
           onChange={(kind) => filter({ kind })}
           testId="inv-category-kind-filter"
         />
+        <span className="inv-toolbar-end">
+          <ExportButton<CategoryRow>
+            load={() => allPages<CategoryRow>('/inventory/category/list', filters)}
+            columns={exportColumns}
+            fileName={t('menu.categoryList')}
+            testId="inv-category-export"
+          />
+        </span>
       </div>
       <PagedTable<CategoryRow>
         testId="inv-category-table"

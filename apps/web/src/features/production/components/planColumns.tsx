@@ -4,6 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ExportButton, type ExportColumn } from '../../../shared/ExportButton';
+import { allPages } from '../../../shared/paging';
 import type { Schedule } from '../api';
 import { langOf, productionPaths, scheduleStatusLabel } from '../model';
 import { PlanProgress } from './PlanProgress';
@@ -97,20 +99,40 @@ export function planColumns(
   ];
 }
 
-/** The search and the status filter above a list of plans; each change starts again at page 1. */
+/**
+ * The search and the status filter above a list of plans (each change starts again at page 1),
+ * and the export of every plan they find.
+ */
 export function PlanFilters({
+  keyword,
   status,
   onKeyword,
   onStatus,
   testPrefix,
+  fileName,
 }: {
+  keyword: string;
   status: ScheduleStatus | undefined;
   onKeyword: (keyword: string) => void;
   onStatus: (status: ScheduleStatus | undefined) => void;
   testPrefix: string;
+  /** the export's file name, before its time stamp */
+  fileName: string;
 }) {
   const { t, i18n } = useTranslation('production');
   const lang = langOf(i18n.language);
+  const exportColumns: ExportColumn<Schedule>[] = [
+    [t('fields.number'), (p) => p.number],
+    [t('fields.product'), (p) => p.categoryName],
+    [t('fields.model'), (p) => p.model],
+    [t('fields.quantity'), (p) => p.quantity],
+    [t('fields.recorded'), (p) => p.recorded],
+    [t('fields.finished'), (p) => p.finished],
+    [t('fields.line'), (p) => p.line],
+    [t('fields.startOn'), (p) => p.startOn],
+    [t('fields.endOn'), (p) => p.endOn],
+    [t('fields.status'), (p) => scheduleStatusLabel(p.status, lang)],
+  ];
   return (
     <div className="production-toolbar">
       <Input.Search
@@ -128,6 +150,12 @@ export function PlanFilters({
         onChange={onStatus}
         options={SCHEDULE_STATUSES.map((s) => ({ value: s, label: scheduleStatusLabel(s, lang) }))}
         data-testid={`${testPrefix}-status-filter`}
+      />
+      <ExportButton<Schedule>
+        load={() => allPages<Schedule>('/production/schedule/list', { keyword, status })}
+        columns={exportColumns}
+        fileName={fileName}
+        testId={`${testPrefix}-export`}
       />
     </div>
   );

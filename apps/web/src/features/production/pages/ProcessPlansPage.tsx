@@ -28,6 +28,8 @@ export default function ProcessPlansPage() {
     <Card variant="borderless" data-testid="production-process-plans">
       <PageHeader title={t('menu.productionProcessPlans')} hint={t('process.plansHint')} />
       <PlanFilters
+        keyword={keyword}
+        fileName={t('menu.productionProcessPlans')}
         status={status}
         onKeyword={(value) => {
           setKeyword(value);

@@ -139,6 +139,8 @@ export default function SchedulingPage() {
         }
       />
       <PlanFilters
+        keyword={keyword}
+        fileName={t('menu.productionScheduling')}
         status={status}
         onKeyword={(value) => {
           setKeyword(value);
