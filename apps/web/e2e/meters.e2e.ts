@@ -131,7 +131,10 @@ describe('electricity meters', () => {
     try {
       await go(page, `/standardElectricMeter/${m.id}/${encodeURIComponent(m.name)}`, 'standard-meter-page');
       await page.getByTestId('meter-replace').click();
-      await numberInput(page, 'meter-replace-old').fill(String(reading));
+      // the demo gateway keeps counting while the person types: the old register's final reading
+      // is a little past the one just read (never below a reading that arrives meanwhile), the
+      // new register starts at the reading (never above what it reports next)
+      await numberInput(page, 'meter-replace-old').fill(String(Math.ceil(reading) + 10));
       await numberInput(page, 'meter-replace-new').fill(String(reading));
       await page.getByTestId('meter-replace-ok').click();
       await page.getByTestId('meter-replace-confirm').click();
