@@ -1,0 +1,38 @@
+/**
+ * The latest value of each bound point as the show page draws it: samples keyed by point, and
+ * "now" on the server's clock (ages are worked out against the time the values answer carries,
+ * so a browser whose clock is off neither greys live values nor passes stale ones as live).
+ */
+import type { PointSample } from '@platform/domain';
+import { useEffect, useMemo, useState } from 'react';
+import type { ScreenValues } from './api';
+
+export const pointKey = (itemId: number, field: string) => `${itemId}:${field}`;
+
+export function samplesOf(values: ScreenValues | undefined): Map<string, PointSample> {
+  const out = new Map<string, PointSample>();
+  for (const v of values?.values ?? []) {
+    if (v.ts === null) continue;
+    out.set(pointKey(v.itemId, v.field), { value: v.value, ts: Date.parse(v.ts) });
+  }
+  return out;
+}
+
+/** "now" on the server's clock, ticking each second; `answeredAt` is when `at` arrived. */
+export function useServerNow(at: string | undefined, answeredAt: number): number {
+  const offset = useMemo(() => (at ? Date.parse(at) - answeredAt : 0), [at, answeredAt]);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now + offset;
+}
+
+/** An age in words' units: "12 s", "5 min", "3 h", "2 d". */
+export function ageText(seconds: number, units: { s: string; min: string; h: string; d: string }): string {
+  if (seconds < 60) return `${seconds} ${units.s}`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} ${units.min}`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} ${units.h}`;
+  return `${Math.floor(seconds / 86_400)} ${units.d}`;
+}
