@@ -34,6 +34,9 @@ export const devicePaths = {
   chart: (d: DeviceRef) => `/dtuChart/${d.id}`,
   /** the serial debug assistant on this gateway */
   comDebug: (d: DeviceRef) => `/comDebug?device=${d.id}`,
+  /** the device's configuration screen, live, and its editor (features/screens) */
+  screen: (d: DeviceRef) => `/showConfigurationTool/${d.id}`,
+  screenEdit: (d: DeviceRef) => `/editConfigurationTool/${d.id}`,
   dataFlow: (d: DeviceRef) => `/dataflow/${d.id}/${DEVICE_TYPE}/${seg(d.name)}`,
   /** the firmware upgrade page: the next version is chosen there ('-') */
   firmware: (d: DeviceRef) => `/upgradeVersion/-/${seg(d.firmware)}/${seg(d.serialNumber)}`,

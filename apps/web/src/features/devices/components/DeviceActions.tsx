@@ -7,10 +7,12 @@
 import {
   BarChartOutlined,
   CodeOutlined,
+  DesktopOutlined,
   DisconnectOutlined,
   EditOutlined,
   EyeOutlined,
   FileSearchOutlined,
+  FormOutlined,
   MoreOutlined,
   NodeIndexOutlined,
   PoweroffOutlined,
@@ -26,13 +28,15 @@ import { useNavigate } from 'react-router-dom';
 import { type DeviceRow, deviceApi, deviceKeys } from '../api';
 import { devicePaths, usePermittedPath } from '../paths';
 
-type LinkKey = 'log' | 'config' | 'chart' | 'flow' | 'comdebug';
+type LinkKey = 'log' | 'config' | 'chart' | 'flow' | 'screen' | 'screenEdit' | 'comdebug';
 
-const LINKS: Array<{ key: LinkKey; icon: ReactNode; path: (d: DeviceRow) => string }> = [
+const LINKS: Array<{ key: LinkKey; icon: ReactNode; path: (d: DeviceRow) => string; write?: boolean }> = [
   { key: 'log', icon: <FileSearchOutlined />, path: devicePaths.operationLog },
   { key: 'config', icon: <SettingOutlined />, path: devicePaths.config },
   { key: 'chart', icon: <BarChartOutlined />, path: devicePaths.chart },
   { key: 'flow', icon: <NodeIndexOutlined />, path: devicePaths.dataFlow },
+  { key: 'screen', icon: <DesktopOutlined />, path: devicePaths.screen },
+  { key: 'screenEdit', icon: <FormOutlined />, path: devicePaths.screenEdit, write: true },
   { key: 'comdebug', icon: <CodeOutlined />, path: devicePaths.comDebug },
 ];
 
@@ -143,7 +147,8 @@ export function DeviceActions({
 
   const linkItems: NonNullable<MenuProps['items']> = LINKS.map((link) => {
     const path = link.path(device);
-    const allowed = permitted(path);
+    const page = permitted(path);
+    const allowed = page && (!link.write || canWrite);
     return {
       key: link.key,
       icon: link.icon,
@@ -152,7 +157,14 @@ export function DeviceActions({
       label: allowed ? (
         t(`actions.${link.key}`, link.key)
       ) : (
-        <Tooltip title={t('actions.noPage', '您没有打开此页面的权限')} placement="left">
+        <Tooltip
+          title={
+            page
+              ? t('actions.needWrite', '需要此设备的读写权限')
+              : t('actions.noPage', '您没有打开此页面的权限')
+          }
+          placement="left"
+        >
           {t(`actions.${link.key}`, link.key)}
         </Tooltip>
       ),

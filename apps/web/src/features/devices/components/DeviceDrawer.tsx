@@ -8,9 +8,11 @@ import {
   ApiOutlined,
   BarChartOutlined,
   CloudUploadOutlined,
+  DesktopOutlined,
   DisconnectOutlined,
   EditOutlined,
   FileSearchOutlined,
+  FormOutlined,
   NodeIndexOutlined,
   SettingOutlined,
   ToolOutlined,
@@ -123,10 +125,14 @@ export function DeviceDrawer({
   const canWrite = (device?.level ?? 0) >= DATA_PERMISSION.write;
   const canAdmin = (device?.level ?? 0) >= DATA_PERMISSION.admin;
 
-  const link = (key: string, icon: ReactNode, path: string) => {
-    const allowed = permitted(path);
+  const link = (key: string, icon: ReactNode, path: string, write = false) => {
+    const page = permitted(path);
+    const allowed = page && (!write || canWrite);
+    const reason = page
+      ? t('actions.needWrite', '需要此设备的读写权限')
+      : t('actions.noPage', '您没有打开此页面的权限');
     return (
-      <Tooltip key={key} title={allowed ? null : t('actions.noPage', '您没有打开此页面的权限')}>
+      <Tooltip key={key} title={allowed ? null : reason}>
         <Button
           icon={icon}
           disabled={!allowed}
@@ -280,6 +286,8 @@ export function DeviceDrawer({
             {link('configPush', <CloudUploadOutlined />, devicePaths.configPush(device))}
             {link('chart', <BarChartOutlined />, devicePaths.chart(device))}
             {link('flow', <NodeIndexOutlined />, devicePaths.dataFlow(device))}
+            {link('screen', <DesktopOutlined />, devicePaths.screen(device))}
+            {link('screenEdit', <FormOutlined />, devicePaths.screenEdit(device), true)}
             {link('firmware', <ApiOutlined />, devicePaths.firmware(device))}
             {link('maintenance', <ToolOutlined />, devicePaths.maintenance)}
           </Flex>
