@@ -46,7 +46,10 @@ export interface Problem {
   elementId: string | null;
   /** the path inside the element (`rules[0].value2`), or the screen's (`body.width`) */
   path: string;
+  /** what shows under the field */
   message: string;
+  /** what the banner above says: the element and the field named, then the message */
+  summary?: string;
 }
 
 /** Splits a refused field's path into the element it names and the path inside it. */

@@ -124,11 +124,24 @@ function Editor({ view, deviceId }: { view: ScreenView; deviceId: number }) {
     setSelected(added.id);
   };
 
-  const refuse = (field: string, text: string) => {
+  /** the message under the field (`inline`, else `text`), the whole `text` in the banner and toast */
+  const refuse = (field: string, text: string, inline?: string) => {
     const where = locate(body, field);
-    setProblem({ ...where, message: text });
+    setProblem({ ...where, message: inline ?? text, summary: text });
     setSelected(where.elementId);
     message.error(text);
+  };
+
+  /** a path inside an element as a person reads it: `rules[1].value2` → 规则 2 · 到 */
+  const pathLabel = (path: string) => {
+    const names: Record<string, string> = {
+      value: t('rules.from', '从'),
+      value2: t('rules.to', '到'),
+    };
+    const rule = /^rules\[(\d+)\]\.?(\w*)/.exec(path);
+    if (!rule) return path;
+    const nth = t('rules.nth', { n: Number(rule[1]) + 1, defaultValue: `#${Number(rule[1]) + 1}` });
+    return rule[2] ? `${nth} · ${names[rule[2]] ?? rule[2]}` : nth;
   };
 
   const reasonText = (reason: string) => {
@@ -155,10 +168,11 @@ function Editor({ view, deviceId }: { view: ScreenView; deviceId: number }) {
         checked.field,
         t('check.invalid', '{{what}}：{{reason}}', {
           what: target
-            ? `${t(`types.${target.type}`, target.type)} ${target.id} · ${where.path}`
+            ? `${t(`types.${target.type}`, target.type)} ${target.id} · ${pathLabel(where.path)}`
             : checked.field,
           reason: reasonText(checked.reason),
         }),
+        reasonText(checked.reason),
       );
       return;
     }
@@ -358,7 +372,7 @@ function Editor({ view, deviceId }: { view: ScreenView; deviceId: number }) {
           showIcon
           closable={{ onClose: () => setProblem(null) }}
           data-testid="screen-problem"
-          title={problem.message}
+          title={problem.summary ?? problem.message}
         />
       ) : null}
       <div className="scr-edit-body">
