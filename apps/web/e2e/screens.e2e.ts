@@ -28,6 +28,8 @@ interface ScreenGet {
 }
 
 let device: { id: number; name: string };
+/** the boiler room gateway, whose screen the demo brings */
+let demoScreen: { id: number; name: string };
 let point: Point;
 
 async function waitUntil<T>(check: () => Promise<T | undefined>, what: string, ms = 90_000): Promise<T> {
@@ -44,17 +46,20 @@ beforeAll(async () => {
   const list = await api<{ list: Array<{ id: number; name: string }> }>(
     '/devicemanagement/device/list?pageNum=1&pageSize=100',
   );
-  // a demo gateway online whose running configuration has numeric points
+  // a demo gateway online whose running configuration has numeric points and no screen yet
+  // (the boiler room gateway has the demo's own screen)
   const found = await waitUntil(async () => {
     for (const d of list.data.list) {
       const s = await api<ScreenGet>(`/devicemanagement/screen?id=${d.id}`);
-      if (s.code === 0 && s.data.device.online && s.data.points.length > 0)
+      if (s.code === 0 && s.data.device.online && s.data.points.length > 0 && s.data.screen === null)
         return { device: d, point: s.data.points[0]! };
     }
     return undefined;
-  }, 'a demo gateway online with points');
+  }, 'a demo gateway online with points and no screen');
   device = found.device;
   point = found.point;
+  demoScreen = list.data.list.find((d) => d.name === '锅炉房采集网关')!;
+  expect(demoScreen).toBeDefined();
 }, 120_000);
 
 describe('configuration screens', () => {
@@ -199,4 +204,19 @@ describe('configuration screens', () => {
       await en.context.close();
     }
   }, 150_000);
+
+  test('the demo’s boiler room screen is live on first start: pump, pipes, gauge and values bound to the gateway', async () => {
+    const { context, page } = await openAs('zh', 1440);
+    try {
+      await go(page, `/showConfigurationTool/${demoScreen.id}`, 'screen-show-page');
+      const gauge = page.locator('[data-testid^="show-el-"][data-type=gauge]');
+      await expect.poll(() => gauge.getAttribute('data-quality'), { timeout: 90_000 }).toBe('live');
+      expect(await gauge.getAttribute('data-text')).toMatch(/^\d+(\.\d+)? MPa$|^\d+(\.\d+)?$/);
+      expect(await page.locator('[data-testid^="show-el-"][data-type=pump]').count()).toBe(1);
+      expect(await page.locator('[data-testid^="show-el-"][data-type=line]').count()).toBe(2);
+      await shot(page, 'screens-demo-boiler-zh-1440');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

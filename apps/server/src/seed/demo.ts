@@ -17,6 +17,7 @@ import { seedDemoGas } from './demo-gas';
 import { seedDemoGateways } from './demo-gateways';
 import { seedDemoInventory } from './demo-inventory';
 import { seedDemoMeters } from './demo-meters';
+import { seedDemoScreens } from './demo-screens';
 import { seedDemoSims } from './demo-sims';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -93,6 +94,7 @@ export async function seedDemo(
   await seedDemoInventory(db, { companyId: company.id, adminId: admin.id, lang });
   await seedDemoEnergy(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
   await seedDemoMeters(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
+  await seedDemoScreens(db, { companyId: company.id, adminId: admin.id, lang });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {
