@@ -9,5 +9,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-// nothing of one user's data outlives their session
-session.onClear(() => queryClient.clear());
+// nothing of one user's data outlives their session. Dropped once the views that hold it are
+// gone (the session's end unmounts them on React's next render): dropped at once, a view still
+// mounted for that render would fetch its list again, without a token, and be refused (401).
+session.onClear(() => {
+  window.setTimeout(() => queryClient.clear(), 0);
+});
