@@ -38,14 +38,14 @@ const WORDS = {
     ordinary: 'Ordinary user',
     smartData: 'Smart Data',
     // a module no page of which is built yet
-    unbuilt: 'Energy Data',
+    unbuilt: 'Smart Tasks',
   },
   zh: {
     unavailable: '尚未上线',
     admin: '管理员',
     ordinary: '普通用户',
     smartData: '智慧数据',
-    unbuilt: '能源数据',
+    unbuilt: '智能任务',
   },
 } as const;
 
