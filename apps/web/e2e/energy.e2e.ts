@@ -139,7 +139,10 @@ describe('energy data', () => {
       // the coal factors dialog
       await page.getByTestId('energy-factors').click();
       await page.getByTestId('energy-factors-form').waitFor();
-      expect(await text(page.getByTestId('energy-factors-form'))).toContain('Default 0.7143 tce/t');
+      // the defaults show once the company's factors have loaded into the dialog
+      await expect
+        .poll(() => text(page.getByTestId('energy-factors-form')))
+        .toContain('Default 0.7143 tce/t');
       await shot(page, 'energy-factors-en-1440');
       await page.keyboard.press('Escape');
 
