@@ -654,8 +654,11 @@ describe('session and notices', () => {
   test('logout: server token revoked, session, tabs and routes cleared, then /login', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    // the view has loaded, its tree too (a slow machine takes longer than the poll's second): a
+    // logout while the tree is still on its way has the server refuse it, the token revoked
+    const tree = page.waitForResponse((r) => r.url().includes('/general/smartdata/cabin/tree'));
     await page.goto(`${server.url}/smartdata/datacapsule`);
-    // the view has loaded (a slow machine takes longer than the poll's second)
+    await tree;
     await page.getByTestId('tag').nth(1).waitFor();
     await expect.poll(() => tabTitles(page)).toEqual(['首页', '数据舱']);
     const token = (
