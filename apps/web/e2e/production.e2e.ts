@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { allowPageErrors, DEMO_LIMITED, refused, shot } from './harness';
-import { demoAdminRun, modalOk, noSideways, numberInput, pickOption } from './support';
+import { demoAdminRun, follow, modalOk, noSideways, numberInput, pickOption } from './support';
 
 const { api, postJson, tokenOf, acceptTerms, openAs, go } = demoAdminRun();
 
@@ -94,8 +94,7 @@ describe('production', () => {
       await confirm(page);
       await expect.poll(() => text(mine)).toContain('生产中');
 
-      await page.getByTestId(`production-number-${made.id}`).click();
-      await page.getByTestId('production-process').waitFor();
+      await follow(page, page.getByTestId(`production-number-${made.id}`), process(page));
       expect(await text(page.getByTestId('production-plan-number'))).toBe(made.number);
       expect(await text(page.getByTestId('production-plan-status'))).toBe('生产中');
       expect(await text(page.getByTestId('production-steps'))).toContain('贴片');

@@ -163,6 +163,25 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/**
+ * Follow a link in a list to the page it leads to (`arrived`, visible there). On a loaded
+ * machine a click on a plan's number, just after the list had refetched, was seen to lead
+ * nowhere (once in CI, cause not found): if the path has not changed after 10 s, the link is
+ * clicked again, as a person would.
+ */
+export async function follow(page: Page, link: Locator, arrived: Locator): Promise<void> {
+  const from = pathOf(page);
+  for (let attempt = 1; ; attempt += 1) {
+    await link.click();
+    const there = await arrived
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (there) return;
+    if (pathOf(page) !== from || attempt === 3) return arrived.waitFor();
+  }
+}
+
 /** The titles of the sidebar's top-level entries. */
 export async function topMenuTitles(page: Page): Promise<string[]> {
   const items = page.locator(
