@@ -13,6 +13,19 @@
  * in the designer; `hidden` widgets are kept but not shown. `config` depends on the type.
  */
 
+import {
+  Broken,
+  bool,
+  FIELD_KEY,
+  IMAGE_URL,
+  int,
+  isInt,
+  isObject,
+  oneOf,
+  type Raw,
+  str,
+} from '../body-check';
+
 export const BOARD_MODES = ['grid', 'canvas'] as const;
 export type BoardMode = (typeof BOARD_MODES)[number];
 
@@ -193,47 +206,7 @@ export function emptyBoard(mode: BoardMode = 'grid', width = 1920, height = 1080
 
 const COLOR = /^(#[0-9a-fA-F]{3,8}|rgba?\([0-9., %]+\))?$/;
 const WIDGET_ID = /^[A-Za-z0-9_-]{1,32}$/;
-const FIELD_KEY = /^f[0-9]{1,6}$/;
-/** images: a product file link or an http(s) address; never javascript: or data: */
-const IMAGE_URL = /^(https?:\/\/|\/)[^\s"'<>]*$/;
 
-type Raw = Record<string, unknown>;
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
-class Broken extends Error {
-  constructor(
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`${field}: ${reason}`);
-  }
-}
-
-function int(raw: Raw, key: string, path: string, min: number, max: number, fallback?: number): number {
-  const v = raw[key] ?? fallback;
-  if (!isInt(v)) throw new Broken(`${path}.${key}`, 'integer');
-  if (v < min || v > max) throw new Broken(`${path}.${key}`, `range ${min}..${max}`);
-  return v;
-}
-function str(raw: Raw, key: string, path: string, max: number, fallback = '', pattern?: RegExp): string {
-  const v = raw[key] ?? fallback;
-  if (typeof v !== 'string') throw new Broken(`${path}.${key}`, 'text');
-  if (v.length > max) throw new Broken(`${path}.${key}`, `length ≤ ${max}`);
-  if (pattern && v !== '' && !pattern.test(v)) throw new Broken(`${path}.${key}`, 'format');
-  return v;
-}
-function oneOf<T extends string>(raw: Raw, key: string, path: string, values: readonly T[], fallback: T): T {
-  const v = raw[key] ?? fallback;
-  if (!(values as readonly unknown[]).includes(v))
-    throw new Broken(`${path}.${key}`, `one of ${values.join('|')}`);
-  return v as T;
-}
-function bool(raw: Raw, key: string, path: string): boolean {
-  const v = raw[key] ?? false;
-  if (typeof v !== 'boolean') throw new Broken(`${path}.${key}`, 'boolean');
-  return v;
-}
 function idOrNull(raw: Raw, key: string, path: string): number | null {
   const v = raw[key] ?? null;
   if (v === null) return null;

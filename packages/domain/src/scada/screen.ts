@@ -16,6 +16,18 @@
  * typed into the screen.
  */
 import { BOARD_LIMITS } from '../boards/board';
+import {
+  Broken,
+  bool,
+  FIELD_KEY,
+  IMAGE_URL,
+  int,
+  isInt,
+  isObject,
+  oneOf,
+  type Raw,
+  str,
+} from '../body-check';
 
 export const SCREEN_ELEMENT_TYPES = [
   'rect',
@@ -212,56 +224,16 @@ export function emptyScreen(width = 1920, height = 1080): ScreenBody {
 
 const COLOUR = /^(#[0-9a-fA-F]{3,8}|rgba?\([0-9., %]+\)|[a-z]{3,20})?$/;
 const ELEMENT_ID = /^[A-Za-z0-9_-]{1,32}$/;
-const FIELD_KEY = /^f[0-9]{1,6}$/;
-/** images: a product file link or an http(s) address; never javascript: or data: */
-const IMAGE_URL = /^(https?:\/\/|\/)[^\s"'<>]*$/;
 /** a command node's name; the protocol's own commands are not a switch's to send */
 const COMMAND_NAME = /^[^\p{Cc}]{1,32}$/u;
 export const RESERVED_COMMANDS: readonly string[] = ['reboot', 'readNow'];
 
-type Raw = Record<string, unknown>;
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
-class Broken extends Error {
-  constructor(
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`${field}: ${reason}`);
-  }
-}
-
-function int(raw: Raw, key: string, path: string, min: number, max: number, fallback?: number): number {
-  const v = raw[key] ?? fallback;
-  if (!isInt(v)) throw new Broken(`${path}.${key}`, 'integer');
-  if (v < min || v > max) throw new Broken(`${path}.${key}`, `range ${min}..${max}`);
-  return v === 0 ? 0 : v;
-}
 function num(raw: Raw, key: string, path: string, fallback?: number): number {
   const v = raw[key] ?? fallback;
   if (typeof v !== 'number' || !Number.isFinite(v)) throw new Broken(`${path}.${key}`, 'number');
   if (Math.abs(v) > SCREEN_LIMITS.numberMax) throw new Broken(`${path}.${key}`, 'range');
   // -0 reads back as 0 from JSON: keep the checked body what a round trip gives
   return v === 0 ? 0 : v;
-}
-function str(raw: Raw, key: string, path: string, max: number, fallback = '', pattern?: RegExp): string {
-  const v = raw[key] ?? fallback;
-  if (typeof v !== 'string') throw new Broken(`${path}.${key}`, 'text');
-  if (v.length > max) throw new Broken(`${path}.${key}`, `length ≤ ${max}`);
-  if (pattern && v !== '' && !pattern.test(v)) throw new Broken(`${path}.${key}`, 'format');
-  return v;
-}
-function oneOf<T extends string>(raw: Raw, key: string, path: string, values: readonly T[], fallback: T): T {
-  const v = raw[key] ?? fallback;
-  if (!(values as readonly unknown[]).includes(v))
-    throw new Broken(`${path}.${key}`, `one of ${values.join('|')}`);
-  return v as T;
-}
-function bool(raw: Raw, key: string, path: string, fallback = false): boolean {
-  const v = raw[key] ?? fallback;
-  if (typeof v !== 'boolean') throw new Broken(`${path}.${key}`, 'boolean');
-  return v;
 }
 function objectAt(raw: Raw, key: string, path: string): Raw {
   const v = raw[key];
