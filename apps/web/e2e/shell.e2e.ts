@@ -685,6 +685,42 @@ describe('session and notices', () => {
     await page.context().close();
   });
 
+  test('logout with a call still on its way: its refusal is old news, no notice and no reload', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);
+    await page.getByTestId('home-page').waitFor();
+    // the data cabin's tree is held on its way until the person has logged out
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await page.route('**/general/smartdata/cabin/tree*', async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/smartdata/datacapsule`);
+    await expect.poll(() => held).toBe(true);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByTestId('login-phone').fill(DEMO_LIMITED.phone);
+
+    // the tree now reaches the server with the revoked token: refused, on purpose
+    allowPageErrors(refused(401, '/general/smartdata/cabin/tree'));
+    const refusal = page.waitForResponse((r) => r.url().includes('/general/smartdata/cabin/tree'));
+    release();
+    const answer = await refusal;
+    expect(answer.status()).toBe(401);
+    expect(((await answer.json()) as { code: number }).code).toBe(70006);
+    // no "logged out elsewhere" notice, and no reload wiping what the person has typed
+    await page.waitForTimeout(1_500);
+    expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+    expect(await page.getByTestId('login-phone').inputValue()).toBe(DEMO_LIMITED.phone);
+    await page.context().close();
+  });
+
   test('http errors: envelope on any status, 50001 shows data, no response, time-out', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, server.url, DEMO_ADMIN.phone, DEMO_ADMIN.password);

@@ -7,7 +7,9 @@
  *   notification titled with the tip word (description: `data` for 50001 when it is a text,
  *   otherwise `message`) and rejects with an ApiError;
  * - 70004 (expired) and 70006 (invalid or revoked) also drop the stored token, user and
- *   company and reload the page after 1 s, which lands on /login.
+ *   company and reload the page after 1 s, which lands on /login; unless the request was sent
+ *   with a token this page has since let go of (a call still on its way at logout, or from
+ *   before another login): that refusal is about an ended session and is rejected quietly.
  * Success messages are the callers' to show (`message.success(envelope.message)`).
  * axios itself (20 KB gzip) loads with the first request, or earlier on `preloadHttp()`: the
  * login page is shown and filled in without it.
@@ -30,6 +32,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** do not show the error notification (the caller handles the failure itself) */
     silent?: boolean;
+    /** the token the request was sent with (set by the client) */
+    sentToken?: string;
   }
 }
 
@@ -103,6 +107,8 @@ function failEnvelope(envelope: Envelope, config: AxiosRequestConfig | undefined
       : envelope.message;
   const endsSession =
     envelope.code === ERROR_CODES.TOKEN_EXPIRED || envelope.code === ERROR_CODES.TOKEN_INVALID;
+  if (endsSession && config?.sentToken && session.isRetired(config.sentToken))
+    return new ApiError(envelope.code, text, envelope.data, status);
   // once the session has ended the page reloads onto /login within a second: the one notice
   // that says why stays alone (even when the call that learnt it was silent), however many of
   // the page's other calls and sockets are refused after it
@@ -137,7 +143,10 @@ function createHttp(axios: AxiosStatic): AxiosInstance {
 
   http.interceptors.request.use((config) => {
     const token = session.get().token;
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+      config.sentToken = token;
+    }
     config.headers.set('Accept-Language', currentLang());
     return config;
   });

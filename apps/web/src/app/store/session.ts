@@ -39,6 +39,18 @@ let state: SessionState = read();
 const listeners = new Set<Listener>();
 const clearHooks = new Set<() => void>();
 let loggedOut = false;
+/**
+ * Tokens this page has let go of (logged out, or replaced by another login): a refusal that
+ * answers one of them is about a session that has already ended here, not the current one.
+ */
+const retired = new Set<string>();
+
+function retire(token: string | null): void {
+  if (!token) return;
+  retired.add(token);
+  // a page logs in and out a handful of times: keep the last few only
+  if (retired.size > 8) retired.delete(retired.values().next().value as string);
+}
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -54,6 +66,7 @@ export const session = {
   set(update: SessionUpdate): void {
     const next = { ...state };
     if (update.token !== undefined) {
+      if (update.token !== state.token) retire(state.token);
       next.token = update.token;
       if (update.token) loggedOut = false;
       if (update.token)
@@ -80,6 +93,7 @@ export const session = {
    */
   clear(options: { loggedOut?: boolean } = {}): void {
     loggedOut = Boolean(options.loggedOut);
+    retire(state.token);
     storage.remove(TOKEN_KEY);
     storage.remove(USER_KEY);
     storage.remove(COMPANY_KEY);
@@ -91,6 +105,11 @@ export const session = {
   /** The session ended by logging out (until the next login): /login then carries no redirect. */
   endedByLogout(): boolean {
     return loggedOut;
+  },
+
+  /** Whether this page let `token` go (logout, another login): its refusals are old news. */
+  isRetired(token: string): boolean {
+    return retired.has(token);
   },
 
   /** Other stores (open tabs, generated routes) register what to reset on logout. */
