@@ -9,6 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { pdfPageCount, pdfText } from '../../test/pdf-text';
 import { cabinNodes } from '../cabin/tables';
 import { makeItem, setPermissions } from '../cabin/test-support';
 import { makeRecords } from '../records/test-support';
@@ -467,6 +468,83 @@ describe('the monthly report', () => {
     expect(rows.get('Difference (%)')).toEqual([null, 9.97]);
   });
 
+  it('downloads the report as a PDF with the same numbers, in Chinese and in English', async () => {
+    const download = (lang: 'zh' | 'en', token = a.admin.token, id = main) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/general/meter/report/pdf?meterId=${id}&year=2026&month=10`,
+        headers: { ...bearer(token), 'accept-language': lang },
+      });
+    const zh = await download('zh');
+    expect(zh.statusCode).toBe(200);
+    expect(zh.headers['content-type']).toBe('application/pdf');
+    expect(zh.headers['content-disposition']).toContain('attachment;');
+    expect(zh.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Main meter-2026-10.pdf')}`,
+    );
+    expect(zh.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const zhText = pdfText(zh.rawPayload);
+    for (const expected of [
+      '电表月报 · Main meter',
+      '2026-10',
+      '标准电表',
+      '月初读数',
+      '12,345.67',
+      '12,678.9',
+      '2026-10-01 00:00',
+      '2026-11-01 00:00',
+      'CT 变比',
+      '40',
+      '4,000',
+      '1,332,920 kWh',
+      '分时电量与电费',
+      '谷',
+      '合计',
+      'Workshop 1',
+      '800,000',
+      '400,000',
+      '下级电表合计',
+      '1,200,000',
+      '132,920',
+      '9.97 %',
+      '第 1 页，共 1 页',
+    ])
+      expect(zhText).toContain(expected);
+    expect(pdfPageCount(zh.rawPayload)).toBe(1);
+
+    const en = await download('en');
+    expect(en.statusCode).toBe(200);
+    const enText = pdfText(en.rawPayload);
+    for (const expected of [
+      'Meter monthly report · Main meter',
+      'standard meter',
+      'Reading at month start',
+      '12,345.67',
+      '1,332,920 kWh',
+      'valley',
+      'Child meters in all',
+      '9.97 %',
+      'Page 1 of 1',
+    ])
+      expect(enText).toContain(expected);
+    expect(enText).not.toContain('月初读数');
+
+    // a virtual meter: its formula instead of readings, no balance
+    const loss = (await t.db.select().from(meters).where(eq(meters.code, 'LOSS')))[0]!;
+    const virtual = pdfText((await download('en', a.admin.token, loss.nodeId)).rawPayload);
+    expect(virtual).toContain('virtual meter');
+    expect(virtual).toContain('132,920 kWh');
+    expect(virtual).not.toContain('Reading at month start');
+    expect(virtual).not.toContain('Child meters in all');
+
+    // another company's meter: 40400 as JSON, no PDF
+    const other = await download('en', b.admin.token);
+    expect(other.headers['content-type']).not.toContain('application/pdf');
+    expect(other.json().code).toBe(ERROR_CODES.NOT_FOUND);
+    expect(other.body).not.toContain('%PDF-');
+    expect(other.body).not.toContain('12345');
+  });
+
   it('counts a replacement across the month with each meter’s ratios, and logs it', async () => {
     const rep = await makeItem(t, a.id, { name: 'replaced', kind: 13, fields: FIELDS });
     await makeRecords(t, a.id, rep.itemId, [
@@ -679,6 +757,10 @@ describe('permissions and other companies', () => {
     );
     // the parent's report balances against C2 too: refused rather than short
     expect((await asLimited('GET', `/meter/report?meterId=${main}&year=2026&month=10`)).code).toBe(
+      ERROR_CODES.FORBIDDEN,
+    );
+    // and so is its PDF
+    expect((await asLimited('GET', `/meter/report/pdf?meterId=${main}&year=2026&month=10`)).code).toBe(
       ERROR_CODES.FORBIDDEN,
     );
     // the administrator still reads it

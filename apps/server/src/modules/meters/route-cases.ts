@@ -178,6 +178,21 @@ export const metersRouteCases: RouteCases = {
       };
     },
   },
+  'GET /general/meter/report/pdf': {
+    attack: async ({ t, a, b }) => {
+      // another company's meter: "not found" as JSON, no PDF, none of its readings or names
+      const m = await victim(t, a.id);
+      return {
+        request: get(`/meter/report/pdf?meterId=${m.nodeId}&year=2026&month=10`, b.admin.token),
+        verify: (res) => {
+          expect(res.json().code).toBe(ERROR_CODES.NOT_FOUND);
+          expect(res.headers['content-type']).not.toContain('application/pdf');
+          expect(res.body.startsWith('%PDF-')).toBe(false);
+          for (const s of SECRETS) expect(res.body).not.toContain(s);
+        },
+      };
+    },
+  },
   'GET /general/meter/live': {
     attack: async ({ t, a, b }) => {
       const m = await victim(t, a.id);

@@ -21,6 +21,7 @@ import {
   recordReplacement,
   systemMeters,
 } from './meter-data';
+import { reportPdf } from './report-pdf';
 import { reportXlsx } from './report-xlsx';
 import {
   EnergySchema,
@@ -307,6 +308,29 @@ export default async function meterRoutes(app: App): Promise<void> {
         .header('content-disposition', attachment(`${report.meter.name}-${month}.xlsx`))
         .header('cache-control', 'no-store')
         .send(await reportXlsx(report, request.lang));
+    },
+  );
+
+  app.get(
+    '/meter/report/pdf',
+    {
+      config: { permission: PERMISSION },
+      schema: {
+        tags,
+        summary:
+          'The monthly report as PDF, in the caller’s language: readings, energy, time-of-use periods, balance against the child meters; numbered pages',
+        querystring: ReportQuery,
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'the file' }) },
+      },
+    },
+    async (request, reply) => {
+      const report = await monthlyReport(app.db, dataCaller(request), request.query);
+      const month = `${report.year}-${String(report.month).padStart(2, '0')}`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(`${report.meter.name}-${month}.pdf`))
+        .header('cache-control', 'no-store')
+        .send(await reportPdf(report, request.lang));
     },
   );
 
