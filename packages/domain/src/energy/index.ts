@@ -3,4 +3,5 @@ export * from './coal';
 export * from './energy-data';
 export * from './formula';
 export * from './meter';
+export * from './meter-types';
 export * from './tou';

@@ -25,6 +25,8 @@ import {
   evaluateFormula,
   KWH_DECIMALS,
   METER_TYPES,
+  type MeterEnergyIssue,
+  type MeterPeriodEnergy,
   NO_TRANSFORMERS,
   parseFormula,
   READING_DECIMALS,
@@ -46,39 +48,6 @@ import { dataItems } from '../dataitems/tables';
 import { type Reading, readingAtOrBefore, readingsBetween } from './readings';
 import { companyMeters, type MeterRow, meterFor } from './service';
 import { meterEvents, touSettings } from './tables';
-
-export interface EnergyIssue {
-  /** the meter's code */
-  meter: string;
-  reason:
-    | 'decrease'
-    | 'outOfRange'
-    | 'noReadings'
-    | 'missingValue'
-    | 'divisionByZero'
-    | 'notFinite'
-    | 'noSchedule'
-    | 'noPrice';
-  /** ISO instant of the reading concerned, when there is one */
-  at: string | null;
-  detail?: string;
-}
-
-export interface PeriodEnergy {
-  /** 'yyyy-MM-dd' or 'yyyy-MM' */
-  label: string;
-  from: string;
-  to: string;
-  /** standard meters: the readings at the period's two boundaries */
-  opening: { at: string; value: number } | null;
-  closing: { at: string; value: number } | null;
-  /** null when nothing is known (no reading by the period's end, a formula that cannot be evaluated) */
-  kWh: number | null;
-  /** null without a valid time-of-use schedule */
-  tou: TouEnergy | null;
-  cents: TouEnergy | null;
-  totalCents: number | null;
-}
 
 interface Ratios {
   ct: number;
@@ -113,9 +82,9 @@ export interface EnergyContext {
   tz: string;
   tariff: Tariff;
   byCode: Map<string, CompanyMeter>;
-  issues: EnergyIssue[];
+  issues: MeterEnergyIssue[];
   rollovers: Array<{ meter: MeterRow; at: number; previous: number; next: number; capacity: number }>;
-  memo: Map<string, Promise<Array<PeriodEnergy>>>;
+  memo: Map<string, Promise<Array<MeterPeriodEnergy>>>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -183,7 +152,7 @@ function touOf(
   ctx: EnergyContext,
   meter: string,
   energy: Partial<TouEnergy> | null,
-): Pick<PeriodEnergy, 'tou' | 'cents' | 'totalCents'> {
+): Pick<MeterPeriodEnergy, 'tou' | 'cents' | 'totalCents'> {
   if (!energy) return { tou: null, cents: null, totalCents: null };
   const tou = Object.fromEntries(
     TOU_PERIODS.map((p) => [p, roundTo(energy[p] ?? 0, KWH_DECIMALS)]),
@@ -202,7 +171,7 @@ async function standardEnergy(ctx: EnergyContext, meter: MeterRow, bounds: numbe
   const key = meter.points.energy;
   const first = bounds[0]!;
   const last = bounds[bounds.length - 1]!;
-  const periods: PeriodEnergy[] = labels.map((label, i) => ({
+  const periods: MeterPeriodEnergy[] = labels.map((label, i) => ({
     label,
     from: iso(bounds[i]!),
     to: iso(bounds[i + 1]!),
@@ -312,12 +281,12 @@ function evaluated(ctx: EnergyContext, meter: string, r: EvaluateResult): number
 /** A virtual meter's energy: its formula on its meters' energies, per period and TOU period. */
 async function virtualEnergy(ctx: EnergyContext, meter: MeterRow, bounds: number[], labels: string[]) {
   const parsed = parseFormula(meter.formula ?? '');
-  const parts = new Map<string, PeriodEnergy[]>();
+  const parts = new Map<string, MeterPeriodEnergy[]>();
   for (const code of parsed.ok ? parsed.refs : []) {
     const ref = ctx.byCode.get(code);
     if (ref) parts.set(code, await energyOf(ctx, ref.meter, bounds, labels));
   }
-  return labels.map((label, i): PeriodEnergy => {
+  return labels.map((label, i): MeterPeriodEnergy => {
     const base = {
       label,
       from: iso(bounds[i]!),
@@ -326,7 +295,7 @@ async function virtualEnergy(ctx: EnergyContext, meter: MeterRow, bounds: number
       closing: null,
     };
     if (!parsed.ok) return { ...base, kWh: null, tou: null, cents: null, totalCents: null };
-    const values = (pick: (p: PeriodEnergy) => number | null) => {
+    const values = (pick: (p: MeterPeriodEnergy) => number | null) => {
       const map = new Map<string, number>();
       for (const [code, list] of parts) {
         const v = pick(list[i]!);

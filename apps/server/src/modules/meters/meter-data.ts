@@ -8,7 +8,12 @@ import {
   energyAcrossReplacement,
   KWH_DECIMALS,
   METER_TYPES,
+  type MeterEnergy,
+  type MeterLiveValues,
+  type MeterLogRow,
+  type MeterPeriodEnergy,
   type MeterReading,
+  type MeterReport,
   registerCapacity,
   roundTo,
   TOU_PERIODS,
@@ -23,17 +28,9 @@ import type { DataCaller } from '../cabin/permissions';
 import { cabinNodes } from '../cabin/tables';
 import { companyTimeZone } from '../companies/service';
 import { users } from '../users/tables';
-import {
-  type EnergyIssue,
-  energyOf,
-  energyScope,
-  logRollovers,
-  type PeriodEnergy,
-  ratiosOf,
-  replacementsOf,
-} from './energy';
+import { energyOf, energyScope, logRollovers, ratiosOf, replacementsOf } from './energy';
 import { latestReading, readingAtOrBefore, readingsBetween } from './readings';
-import { METER_POINTS, type MeterPoint, meterFor } from './service';
+import { METER_POINTS, meterFor } from './service';
 import { meterEvents, meters } from './tables';
 
 /** at most this many periods in one energy answer */
@@ -76,19 +73,9 @@ export function periodBounds(
   return { bounds, labels };
 }
 
-export interface EnergyAnswer {
-  id: number;
-  code: string;
-  type: number;
-  timeZone: string;
-  periods: PeriodEnergy[];
-  total: { kWh: number | null; tou: TouEnergy | null; totalCents: number | null };
-  issues: EnergyIssue[];
-}
-
-function totalOf(periods: PeriodEnergy[]): EnergyAnswer['total'] {
+function totalOf(periods: MeterPeriodEnergy[]): MeterEnergy['total'] {
   const known = periods.filter((p) => p.kWh !== null);
-  const sum = (f: (p: PeriodEnergy) => number) =>
+  const sum = (f: (p: MeterPeriodEnergy) => number) =>
     roundTo(
       known.reduce((s, p) => s + f(p), 0),
       KWH_DECIMALS,
@@ -111,7 +98,7 @@ export async function meterEnergy(
   db: Db,
   caller: DataCaller,
   input: { id: number; grain: 'day' | 'month'; from: string; to: string },
-): Promise<EnergyAnswer> {
+): Promise<MeterEnergy> {
   const tz = await companyTimeZone(db, caller.companyId);
   const { bounds, labels } = periodBounds(input.grain, input.from, input.to, tz);
   const { ctx, meter } = await energyScope(db, caller, input.id, tz);
@@ -128,37 +115,7 @@ export async function meterEnergy(
   };
 }
 
-export interface MeterReport {
-  meter: {
-    id: number;
-    name: string;
-    code: string;
-    type: number;
-    ct: number;
-    pt: number;
-    multiplier: number;
-    formula: string | null;
-  };
-  year: number;
-  month: number;
-  timeZone: string;
-  from: string;
-  to: string;
-  opening: { at: string; value: number } | null;
-  closing: { at: string; value: number } | null;
-  kWh: number | null;
-  tou: Array<{ period: string; kWh: number; price: number | null; cents: number | null }> | null;
-  totalCents: number | null;
-  events: Array<{ kind: string; at: string; details: Record<string, unknown> }>;
-  balance: {
-    children: Array<{ id: number; name: string; code: string; kWh: number | null }>;
-    childrenKWh: number;
-    difference: number | null;
-    /** difference ÷ the parent's energy × 100, two decimals; null when the parent used nothing */
-    percent: number | null;
-  } | null;
-  issues: EnergyIssue[];
-}
+export type { MeterReport } from '@platform/domain';
 
 /** The monthly report of a meter (read level on it, its formula's meters and its children). */
 export async function monthlyReport(
@@ -242,14 +199,7 @@ export async function monthlyReport(
 }
 
 /** The newest value of each bound point of a standard meter, with its time. */
-export async function liveValues(
-  db: Db,
-  caller: DataCaller,
-  nodeId: number,
-): Promise<{
-  id: number;
-  points: Array<{ point: MeterPoint; field: string; value: number | null; at: string | null }>;
-}> {
+export async function liveValues(db: Db, caller: DataCaller, nodeId: number): Promise<MeterLiveValues> {
   const tz = await companyTimeZone(db, caller.companyId);
   const { meter } = await energyScope(db, caller, nodeId, tz);
   if (meter.type !== METER_TYPES.standard || meter.itemId == null) return { id: nodeId, points: [] };
@@ -384,27 +334,13 @@ export async function recordReplacement(db: Db, caller: DataCaller, input: Repla
   return { kWhAround: counted.kWh, oldKWh: counted.oldKWh, newKWh: counted.newKWh };
 }
 
-export interface LogRow {
-  id: number;
-  meterId: number;
-  meterName: string;
-  meterCode: string;
-  companyId: number;
-  kind: 'replacement' | 'rollover';
-  at: string;
-  details: Record<string, unknown>;
-  note: string;
-  createdBy: string | null;
-  createdAt: string;
-}
-
 /** Meter log rows, newest first: one meter's, or (system maintenance) every company's. */
 export async function meterLog(
   db: Db,
   scope: { meterId: number } | { companyId: number | null },
   page: { limit: number; offset: number },
   range: { from?: number; to?: number } = {},
-): Promise<LogRow[]> {
+): Promise<MeterLogRow[]> {
   const where = and(
     'meterId' in scope ? eq(meterEvents.meterId, scope.meterId) : undefined,
     'companyId' in scope && scope.companyId != null ? eq(meterEvents.companyId, scope.companyId) : undefined,

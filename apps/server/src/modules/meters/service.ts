@@ -20,8 +20,12 @@ import {
   type FormulaResult,
   formatFormula,
   formulaRef,
+  METER_POINTS,
   METER_TYPES,
-  type MeterKind,
+  type MeterInput,
+  type MeterPoint,
+  type MeterSides,
+  type MeterView,
   meterKindOf,
   NUMERIC_FIELD_TYPES,
   parseFormula,
@@ -38,81 +42,12 @@ import { dataItems } from '../dataitems/tables';
 import { itemFor } from '../records/service';
 import { meters } from './tables';
 
-/** What a standard meter can read from its item: energy is required, the rest optional. */
-export const METER_POINTS = [
-  'energy',
-  'power',
-  'powerA',
-  'powerB',
-  'powerC',
-  'voltageA',
-  'voltageB',
-  'voltageC',
-  'currentA',
-  'currentB',
-  'currentC',
-  'powerFactor',
-  'powerFactorA',
-  'powerFactorB',
-  'powerFactorC',
-] as const;
-export type MeterPoint = (typeof METER_POINTS)[number];
+/** declared in the domain, the web's too; named here for the routes, schemas and seeds */
+export { METER_POINTS, type MeterInput, type MeterPoint, type MeterView } from '@platform/domain';
 
 export type MeterRow = typeof meters.$inferSelect;
 
-export interface Sides {
-  primary: number;
-  secondary: number;
-  ratio: number;
-}
-
-export interface MeterView {
-  /** cabin node id: how routes address the meter */
-  id: number;
-  type: 101 | 100;
-  kind: MeterKind;
-  name: string;
-  code: string;
-  /** the directory the meter is in */
-  parentId: number | null;
-  level: DataPermission;
-  itemId: number | null;
-  itemName: string | null;
-  points: Partial<Record<MeterPoint, string>>;
-  ct: Sides;
-  pt: Sides;
-  /** CT ratio × PT ratio: register units to kWh */
-  multiplier: number;
-  registerDigits: number | null;
-  samplingId: number | null;
-  formula: string | null;
-  refs: string[];
-  /** node id of the parent meter */
-  parentMeterId: number | null;
-  children: Array<{ id: number; name: string; code: string }>;
-  updatedAt: string;
-}
-
-export interface MeterInput {
-  name: string;
-  type: 101 | 100;
-  code?: string | null;
-  itemId?: number | null;
-  points?: Partial<Record<MeterPoint, string>>;
-  ctPrimary?: number;
-  ctSecondary?: number;
-  ptPrimary?: number;
-  ptSecondary?: number;
-  registerDigits?: number | null;
-  samplingId?: number | null;
-  formula?: string | null;
-  /** a ready-made formula over the children of a meter (node id) instead of `formula` */
-  preset?: { kind: 'sum' | 'remainder'; meterId: number } | null;
-  /** node id of the parent meter, null for none */
-  parentMeterId?: number | null;
-}
-
-const sides = (primary: number, secondary: number): Sides => ({
+const sides = (primary: number, secondary: number): MeterSides => ({
   primary,
   secondary,
   ratio: primary / secondary,

@@ -2,166 +2,33 @@
  * Calls of the meter pages (/general/meter/…, docs/energy.md). A meter is addressed by its data
  * cabin node id; money comes as integer cents, energy as kWh.
  */
-import type { TouPeriod } from '@platform/domain';
+import type {
+  MeterEnergy,
+  MeterEnergyIssue,
+  MeterInput,
+  MeterLiveValues,
+  MeterLogRow,
+  MeterPeriodEnergy,
+  MeterReport,
+  MeterView,
+  TouPeriod,
+} from '@platform/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
 import { currentLang } from '../../app/i18n';
 
-/** What a standard meter reads from its item, in the order the form shows them. */
-export const METER_POINTS = [
-  'energy',
-  'power',
-  'powerA',
-  'powerB',
-  'powerC',
-  'voltageA',
-  'voltageB',
-  'voltageC',
-  'currentA',
-  'currentB',
-  'currentC',
-  'powerFactor',
-  'powerFactorA',
-  'powerFactorB',
-  'powerFactorC',
-] as const;
-export type MeterPoint = (typeof METER_POINTS)[number];
-
 export const STANDARD = 101;
 export const VIRTUAL = 100;
-export type MeterType = typeof STANDARD | typeof VIRTUAL;
 
-export interface Sides {
-  primary: number;
-  secondary: number;
-  ratio: number;
-}
-
-export interface Meter {
-  id: number;
-  type: MeterType;
-  kind: 'standard' | 'virtual';
-  name: string;
-  code: string;
-  parentId: number | null;
-  level: number;
-  itemId: number | null;
-  itemName: string | null;
-  points: Partial<Record<MeterPoint, string>>;
-  ct: Sides;
-  pt: Sides;
-  multiplier: number;
-  registerDigits: number | null;
-  samplingId: number | null;
-  formula: string | null;
-  refs: string[];
-  parentMeterId: number | null;
-  children: Array<{ id: number; name: string; code: string }>;
-  updatedAt: string;
-}
-
-export interface MeterInput {
-  name: string;
-  type: MeterType;
-  code?: string | null;
-  itemId?: number | null;
-  points?: Partial<Record<MeterPoint, string>>;
-  ctPrimary?: number;
-  ctSecondary?: number;
-  ptPrimary?: number;
-  ptSecondary?: number;
-  registerDigits?: number | null;
-  samplingId?: number | null;
-  formula?: string | null;
-  preset?: { kind: 'sum' | 'remainder'; meterId: number } | null;
-  parentMeterId?: number | null;
-}
-
-export type TouNumbers = Record<TouPeriod, number>;
-
-export interface Reading {
-  at: string;
-  value: number;
-}
-
-export interface EnergyIssue {
-  meter: string;
-  reason: string;
-  at: string | null;
-  detail?: string;
-}
-
-export interface EnergyPeriod {
-  label: string;
-  from: string;
-  to: string;
-  opening: Reading | null;
-  closing: Reading | null;
-  kWh: number | null;
-  tou: TouNumbers | null;
-  cents: TouNumbers | null;
-  totalCents: number | null;
-}
-
-export interface Energy {
-  id: number;
-  code: string;
-  type: number;
-  timeZone: string;
-  periods: EnergyPeriod[];
-  total: { kWh: number | null; tou: TouNumbers | null; totalCents: number | null };
-  issues: EnergyIssue[];
-}
-
-export interface LiveValues {
-  id: number;
-  points: Array<{ point: MeterPoint; field: string; value: number | null; at: string | null }>;
-}
-
-export interface LogRow {
-  id: number;
-  meterId: number;
-  meterName: string;
-  meterCode: string;
-  companyId: number;
-  kind: 'replacement' | 'rollover';
-  at: string;
-  details: Record<string, unknown>;
-  note: string;
-  createdBy: string | null;
-  createdAt: string;
-}
-
-export interface Report {
-  meter: {
-    id: number;
-    name: string;
-    code: string;
-    type: number;
-    ct: number;
-    pt: number;
-    multiplier: number;
-    formula: string | null;
-  };
-  year: number;
-  month: number;
-  timeZone: string;
-  from: string;
-  to: string;
-  opening: Reading | null;
-  closing: Reading | null;
-  kWh: number | null;
-  tou: Array<{ period: TouPeriod; kWh: number; price: number | null; cents: number | null }> | null;
-  totalCents: number | null;
-  events: Array<{ kind: string; at: string; details: Record<string, unknown> }>;
-  balance: {
-    children: Array<{ id: number; name: string; code: string; kWh: number | null }>;
-    childrenKWh: number;
-    difference: number | null;
-    percent: number | null;
-  } | null;
-  issues: EnergyIssue[];
-}
+// the answers' shapes are declared once in the domain, for the server and here
+export { METER_POINTS, type MeterInput, type MeterPoint } from '@platform/domain';
+export type Meter = MeterView;
+export type EnergyIssue = MeterEnergyIssue;
+export type EnergyPeriod = MeterPeriodEnergy;
+export type Energy = MeterEnergy;
+export type LiveValues = MeterLiveValues;
+export type LogRow = MeterLogRow;
+export type Report = MeterReport;
 
 export interface FormulaCheck {
   ok: boolean;
