@@ -203,8 +203,20 @@ export async function reportPdf(report: MeterReport, lang: Lang, now = Date.now(
     align?: Array<'left' | 'right' | 'center'>,
   ) => {
     const options = align ? { align } : {};
+    // each cell on one line: a longer text is cut with an ellipsis (pdfkit would wrap Chinese
+    // text into the next row even without line breaks)
+    const fitted = (cells: string[], size: number) => {
+      doc.fontSize(size);
+      return cells.map((text, i) => {
+        const room = cols[i + 1]! - cols[i]! - 12;
+        if (doc.widthOfString(text) <= room) return text;
+        let cut = text;
+        while (cut.length > 1 && doc.widthOfString(`${cut}…`) > room) cut = cut.slice(0, -1);
+        return `${cut}…`;
+      });
+    };
     const drawHeader = () => {
-      y = tableRow(doc, y, cols, header, { header: true, ...options });
+      y = tableRow(doc, y, cols, fitted(header, 9), { header: true, ...options });
     };
     room(2 * ROW);
     drawHeader();
@@ -213,8 +225,9 @@ export async function reportPdf(report: MeterReport, lang: Lang, now = Date.now(
         newPage();
         drawHeader();
       }
-      if (row.shaded) doc.rect(cols[0]!, y, cols[cols.length - 1]! - cols[0]!, ROW).fill('#f3f6f9');
-      y = tableRow(doc, y, cols, row.cells, options);
+      // tinted inside the rules, so the rule above stays visible
+      if (row.shaded) doc.rect(cols[0]!, y + 0.5, cols[cols.length - 1]! - cols[0]!, ROW - 1).fill('#f3f6f9');
+      y = tableRow(doc, y, cols, fitted(row.cells, 10), options);
     }
     y += 14;
   };
