@@ -1,4 +1,4 @@
-import { DownloadOutlined, LeftOutlined, PrinterOutlined, RightOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Descriptions, Empty, Skeleton, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -19,8 +19,8 @@ import '../meters.css';
  * /standardReport|virtualReport/:year/:month/:electricMeterId/:electricMeterName: one meter's
  * month: the readings at the month's boundaries, the ratios, the energy and its cost per
  * time-of-use period, the log of the month and, for a parent meter, the balance against its
- * children. Another month is a new address; the XLSX comes from the server, the PDF from the
- * browser's print dialog (only the report is printed).
+ * children. Another month is a new address; the XLSX and the PDF (numbered A4 pages, the same
+ * numbers, in the reader's language) both come from the server.
  */
 export default function MeterReportPage() {
   const { t } = useTranslation('meters');
@@ -32,26 +32,26 @@ export default function MeterReportPage() {
   const month = Number(params.month) || dayjs().month() + 1;
   const name = params.electricMeterName ?? '';
   const report = useReport(id, year, month);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'xlsx' | 'pdf' | null>(null);
   const current = dayjs(new Date(year, month - 1, 1));
   const isVirtual = report.data?.meter.type === VIRTUAL;
 
   const go = (d: dayjs.Dayjs) =>
     navigate(meterPaths.report({ id, name, type: report.data?.meter.type }, d.year(), d.month() + 1));
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (kind: 'xlsx' | 'pdf') => {
+    setDownloading(kind);
     try {
       await downloadFile(
-        '/meter/report/export',
+        kind === 'xlsx' ? '/meter/report/export' : '/meter/report/pdf',
         { meterId: id, year, month },
-        `${name}-${year}-${String(month).padStart(2, '0')}.xlsx`,
+        `${name}-${year}-${String(month).padStart(2, '0')}.${kind}`,
       );
       message.success(t('report.downloaded', '已下载'));
     } catch {
       // the download showed the error
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -66,20 +66,21 @@ export default function MeterReportPage() {
             <>
               <Button
                 icon={<DownloadOutlined />}
-                onClick={download}
-                loading={downloading}
+                onClick={() => download('xlsx')}
+                loading={downloading === 'xlsx'}
                 disabled={!report.data}
                 data-testid="meter-report-xlsx"
               >
                 {t('report.xlsx', '下载 Excel')}
               </Button>
               <Button
-                icon={<PrinterOutlined />}
-                onClick={() => window.print()}
+                icon={<FilePdfOutlined />}
+                onClick={() => download('pdf')}
+                loading={downloading === 'pdf'}
                 disabled={!report.data}
-                data-testid="meter-report-print"
+                data-testid="meter-report-pdf"
               >
-                {t('report.print', '打印 / PDF')}
+                {t('report.pdf', '下载 PDF')}
               </Button>
             </>
           }
