@@ -95,6 +95,7 @@ export const PACKET_ID_BASE: Record<SlaveKind, number> = {
   meter1p: 200,
   thSensor: 300,
   flowSensor: 400,
+  pvInverter: 500,
 };
 export const defaultPacketId = (kind: SlaveKind, _port: number, address: number) =>
   PACKET_ID_BASE[kind] + address;

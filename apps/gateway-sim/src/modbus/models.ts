@@ -8,10 +8,12 @@
  * registers only, some writable with function 06. Values are physical (volts, °C…); a
  * register holds `round(value × scale)` for integer types and the value itself for float32.
  */
+
+import { PV_STATUS, pvValue } from './pv-inverter';
 import type { PointType, WordOrder } from './registers';
 import { daily, dailyIntegral, HOUR, noise, SECOND_MS, seeded } from './signals';
 
-export const SLAVE_KINDS = ['meter3p', 'meter1p', 'thSensor', 'flowSensor'] as const;
+export const SLAVE_KINDS = ['meter3p', 'meter1p', 'thSensor', 'flowSensor', 'pvInverter'] as const;
 export type SlaveKind = (typeof SLAVE_KINDS)[number];
 
 export interface RegisterPoint {
@@ -362,11 +364,76 @@ function flowSensor(order: WordOrder): SlaveModel {
   };
 }
 
+// ---- photovoltaic inverter -------------------------------------------------------------
+
+/** A measurement held as an integer: round(value × scale). */
+const scaled = (
+  name: string,
+  address: number,
+  type: PointType,
+  scale: number,
+  unit: string,
+  description: string,
+): RegisterPoint => ({ name, address, type, scale, unit, description, table: 'both' });
+
+/**
+ * A grid-tied string inverter of 25 kW, its map laid out as Huawei's and SunSpec's are:
+ * powers in int32 of watts (kW × 1000), yields in uint32 of 0.01 kWh, the rest in 16-bit
+ * registers ×10 or ×100 (pv-inverter.ts says how the values move with the sun).
+ */
+function pvInverter(order: WordOrder): SlaveModel {
+  return {
+    kind: 'pvInverter',
+    title: 'photovoltaic string inverter',
+    order,
+    registers: [
+      scaled('acPower', 0x0000, 'int32', 1000, 'kW', 'AC active power output'),
+      scaled('dcPower', 0x0002, 'int32', 1000, 'kW', 'DC input power (the strings)'),
+      scaled('dailyYield', 0x0004, 'uint32', 100, 'kWh', 'energy fed since local midnight, 0.01 kWh'),
+      scaled('totalYield', 0x0006, 'uint32', 100, 'kWh', 'lifetime energy fed, 0.01 kWh (only grows)'),
+      scaled('dcVoltage', 0x0008, 'uint16', 10, 'V', 'string (DC input) voltage'),
+      scaled('temperature', 0x0009, 'int16', 10, '°C', 'internal temperature'),
+      scaled(
+        'status',
+        0x000a,
+        'uint16',
+        1,
+        '',
+        'state: 0 standby, 1 generating (grid-connected), 2 fault, 3 shut down',
+      ),
+      scaled('efficiency', 0x000b, 'uint16', 100, '%', 'conversion efficiency (0 in standby)'),
+      setting(
+        'powerLimit',
+        0x0100,
+        'uint16',
+        10,
+        '%',
+        'active power limit, % of the rating (write with 06; stored only)',
+        100,
+      ),
+      setting(
+        'startVoltage',
+        0x0101,
+        'uint16',
+        1,
+        'V',
+        'start-up string voltage (write with 06; stored only)',
+        200,
+      ),
+      addressPoint,
+    ],
+    coils: [{ name: 'generating', address: 0x0000, description: 'grid-connected and generating (status 1)' }],
+    value: pvValue,
+    coil: (name, t, p, get) => name === 'generating' && pvValue('status', t, p, get) === PV_STATUS.generating,
+  };
+}
+
 const builders: Record<SlaveKind, (order: WordOrder) => SlaveModel> = {
   meter3p,
   meter1p,
   thSensor,
   flowSensor,
+  pvInverter,
 };
 
 const cache = new Map<string, SlaveModel>();

@@ -66,6 +66,26 @@ export function dailyIntegral(
   return mean * (t - t0) + (amplitude / w) * (Math.sin(phase(t)) - Math.sin(phase(t0)));
 }
 
+/** The local (China) day `t` falls in: whole days since 1970-01-01 00:00 UTC+8. */
+export function localDay(t: number): number {
+  return Math.floor((t + LOCAL_OFFSET) / DAY);
+}
+
+/** When the local day `day` (as localDay counts) begins: its midnight in UTC+8, in ms. */
+export function localMidnight(day: number): number {
+  return day * DAY - LOCAL_OFFSET;
+}
+
+/**
+ * The sun's bell: 0 before `riseHour` and from `setHour` (local), a half-sine between, 1 half
+ * way (how much of a clear noon's light reaches the panels, seasons left out).
+ */
+export function sunBell(t: number, riseHour: number, setHour: number): number {
+  const hour = (t - localMidnight(localDay(t))) / HOUR;
+  if (hour <= riseHour || hour >= setHour) return 0;
+  return Math.sin((Math.PI * (hour - riseHour)) / (setHour - riseHour));
+}
+
 /** A number in [min, max) fixed by the seed and a salt (a slave's own base load, say). */
 export function seeded(seed: number, salt: number, min: number, max: number): number {
   return min + hash01(seed, salt) * (max - min);
