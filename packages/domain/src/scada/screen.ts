@@ -455,7 +455,7 @@ export function checkScreenBody(raw: unknown): ScreenCheck {
   }
 }
 
-/** The points a screen reads, each once, in order of first use (one query per point). */
+/** The points a screen reads, each once, in order of first use (each looked up once for its newest value). */
 export function screenBindings(body: Pick<ScreenBody, 'elements'>): PointBinding[] {
   const seen = new Map<string, PointBinding>();
   for (const e of body.elements) {

@@ -16,6 +16,7 @@ import {
   DATA_PERMISSION,
   type GatewayConfig,
   NUMERIC_FIELD_TYPES,
+  type RecordValues,
   type ScreenBody,
   screenBindings,
   screenCommands,
@@ -389,6 +390,49 @@ export interface PointValue {
   ts: string | null;
 }
 
+const pointKey = (p: { itemId: number; field: string }) => `${p.itemId}\u0000${p.field}`;
+
+/**
+ * For each point, the newest top-level record of its item that has a value for its field, in one
+ * query: a lateral subquery per point walks the (item_id, ts) index backwards to its first
+ * match, as one query per point did. Points without such a record are absent from the answer.
+ */
+async function newestOfPoints(
+  db: Db,
+  companyId: number,
+  points: ReadonlyArray<{ itemId: number; field: string }>,
+): Promise<Map<string, { ts: Date; values: RecordValues }>> {
+  if (points.length === 0) return new Map();
+  const wanted = sql`(VALUES ${sql.join(
+    points.map((p) => sql`(${p.itemId}::integer, ${p.field}::text)`),
+    sql`, `,
+  )}) AS wanted(point_item, point_field)`;
+  const newest = db
+    .select({ ts: dataRecords.ts, values: dataRecords.values })
+    .from(dataRecords)
+    .where(
+      and(
+        eq(dataRecords.companyId, companyId),
+        sql`${dataRecords.itemId} = wanted.point_item`,
+        isNull(dataRecords.parentId),
+        sql`${dataRecords.values} ->> wanted.point_field IS NOT NULL`,
+      ),
+    )
+    .orderBy(desc(dataRecords.ts), desc(dataRecords.id))
+    .limit(1)
+    .as('newest');
+  const rows = await db
+    .select({
+      itemId: sql<number>`wanted.point_item`,
+      field: sql<string>`wanted.point_field`,
+      ts: newest.ts,
+      values: newest.values,
+    })
+    .from(wanted)
+    .crossJoinLateral(newest);
+  return new Map(rows.map((r) => [pointKey(r), { ts: r.ts, values: r.values }]));
+}
+
 /**
  * The newest value of each bound point whose item the caller can read: the newest record of
  * the item that has a value for the field (null value and ts when there is none). Points of
@@ -416,6 +460,8 @@ export async function screenValues(
       .filter((i) => (levels.get(i.nodeId) ?? DATA_PERMISSION.none) >= DATA_PERMISSION.read)
       .map((i) => [i.id, i]),
   );
+  const shown = bindings.filter((b) => readable.has(b.itemId));
+  const newest = await newestOfPoints(db, caller.companyId, shown);
   const values: PointValue[] = [];
   let hidden = 0;
   for (const b of bindings) {
@@ -424,25 +470,13 @@ export async function screenValues(
       hidden += 1;
       continue;
     }
-    const [row] = await db
-      .select({ ts: dataRecords.ts, values: dataRecords.values })
-      .from(dataRecords)
-      .where(
-        and(
-          eq(dataRecords.companyId, caller.companyId),
-          eq(dataRecords.itemId, b.itemId),
-          isNull(dataRecords.parentId),
-          sql`${dataRecords.values} ->> ${b.field} IS NOT NULL`,
-        ),
-      )
-      .orderBy(desc(dataRecords.ts), desc(dataRecords.id))
-      .limit(1);
-    const shown = row ? visibleValues(row.values, item.fields) : {};
+    const row = newest.get(pointKey(b));
+    const visible = row ? visibleValues(row.values, item.fields) : {};
     values.push({
       itemId: b.itemId,
       field: b.field,
-      value: row && b.field in shown ? (shown[b.field] ?? null) : null,
-      ts: row && b.field in shown ? row.ts.toISOString() : null,
+      value: row && b.field in visible ? (visible[b.field] ?? null) : null,
+      ts: row && b.field in visible ? row.ts.toISOString() : null,
     });
   }
   return { values, hidden };
