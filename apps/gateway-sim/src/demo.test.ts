@@ -1,8 +1,11 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { appendCrc, parseHex, toHex } from '@platform/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoFleet, demoConfig, demoGatewaysEnabled, startDemoFleet } from './demo';
+import { pollingConfig } from './layouts';
+import { decodeValue } from './modbus/registers';
 import { type LocalBroker, startLocalBroker } from './testing/broker';
 import { until } from './testing/harness';
 import { PlatformStandIn } from './testing/platform-stand-in';
@@ -70,6 +73,28 @@ describe('the demo fleet', () => {
       demo!.fleet.get('DEMO0002')!.buses.get(2)!.slave(5)!.valueAt('temperature', Date.now()),
     ).toBeLessThan(-10);
     expect(demo!.list().map((s) => s.sn)).toEqual(['DEMO0001', 'DEMO0002', 'DEMO0003', 'DEMO0004']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads a rooftop PV inverter wired to a demo gateway’s COM3 and publishes what it holds', async () => {
+    const ports = [{ port: 3, slaves: [{ kind: 'pvInverter' as const, address: 1 }] }];
+    await writeSecrets([entry('DEMOPV01', { ports, config: pollingConfig(ports, { intervalS: 0.2 }) })]);
+    demo = await startDemoFleet({ dataDir, mqttUrl: broker.url, log });
+    const f = await platform.waitFor('DEMOPV01', 'frame');
+    // packet 500 + address: the inverter's 12-register measurement block on port 3
+    expect(f).toMatchObject({ port: 3, packetId: 501 });
+    const answer = parseHex(f.frame as string)!;
+    expect(answer.length).toBe(3 + 24 + 2);
+    const inverter = demo!.fleet.get('DEMOPV01')!.buses.get(3)!.slave(1)!;
+    const ts = f.ts as number;
+    expect(f.frame).toBe(toHex(inverter.respond(appendCrc([1, 3, 0, 0, 0, 12]), ts)!));
+    const acKw = decodeValue('int32', answer.subarray(3, 7)) / 1000;
+    const totalKwh = decodeValue('uint32', answer.subarray(15, 19)) / 100;
+    const status = decodeValue('uint16', answer.subarray(23, 25));
+    expect(acKw).toBeCloseTo(inverter.valueAt('acPower', ts), 2);
+    expect(totalKwh).toBeGreaterThan(18_650.4);
+    expect(totalKwh).toBeCloseTo(inverter.valueAt('totalYield', ts), 1);
+    expect(status).toBe(acKw > 0 ? 1 : 0);
     expect(warnings).toEqual([]);
   });
 
