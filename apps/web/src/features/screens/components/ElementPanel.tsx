@@ -22,12 +22,10 @@ import { useTranslation } from 'react-i18next';
 import type { ScreenPoint } from '../api';
 import { bindElement, type Problem } from '../edit';
 import { pointKey } from '../live';
-import { Colour, Field } from './fields';
+import { Colour, Field, num, RangeFields, UnitFields } from './fields';
 import { RulesEditor } from './RulesEditor';
 
 type Config<T extends ScreenElement['type']> = Extract<ScreenElement, { type: T }>['config'];
-
-const num = (v: number | string | null, fallback = 0) => (typeof v === 'number' ? v : fallback);
 
 function ScreenSettings({
   body,
@@ -187,18 +185,13 @@ function TypeSettings({
       const c = e.config as Config<'gauge'> & Config<'tank'>;
       return (
         <>
-          <div className="scr-grid2">
-            {field(
-              'min',
-              t('config.min', '最小值'),
-              number('min', c.min, (min) => setConfig({ ...c, min })),
-            )}
-            {field(
-              'max',
-              t('config.max', '最大值'),
-              number('max', c.max, (max) => setConfig({ ...c, max })),
-            )}
-          </div>
+          <RangeFields
+            min={c.min}
+            max={c.max}
+            problem={problem}
+            disabled={disabled}
+            onChange={(range) => setConfig({ ...c, ...range })}
+          />
           {e.type === 'tank' ? (
             field(
               'showValue',
@@ -212,21 +205,13 @@ function TypeSettings({
               </Checkbox>,
             )
           ) : (
-            <div className="scr-grid2">
-              {field(
-                'unit',
-                t('config.unit', '单位'),
-                text('unit', e.config.unit, SCREEN_LIMITS.unit, (unit) => setConfig({ ...e.config, unit })),
-              )}
-              {field(
-                'decimals',
-                t('config.decimals', '小数位'),
-                number('decimals', e.config.decimals, (decimals) => setConfig({ ...e.config, decimals }), {
-                  min: 0,
-                  max: SCREEN_LIMITS.decimalsMax,
-                }),
-              )}
-            </div>
+            <UnitFields
+              unit={e.config.unit}
+              decimals={e.config.decimals}
+              problem={problem}
+              disabled={disabled}
+              onChange={(shown) => setConfig({ ...e.config, ...shown })}
+            />
           )}
         </>
       );
@@ -279,21 +264,13 @@ function TypeSettings({
             t('config.text', '文字'),
             text('text', c.text, SCREEN_LIMITS.text, (v) => setConfig({ ...c, text: v })),
           )}
-          <div className="scr-grid2">
-            {field(
-              'unit',
-              t('config.unit', '单位'),
-              text('unit', c.unit, SCREEN_LIMITS.unit, (unit) => setConfig({ ...c, unit })),
-            )}
-            {field(
-              'decimals',
-              t('config.decimals', '小数位'),
-              number('decimals', c.decimals, (decimals) => setConfig({ ...c, decimals }), {
-                min: 0,
-                max: SCREEN_LIMITS.decimalsMax,
-              }),
-            )}
-          </div>
+          <UnitFields
+            unit={c.unit}
+            decimals={c.decimals}
+            problem={problem}
+            disabled={disabled}
+            onChange={(shown) => setConfig({ ...c, ...shown })}
+          />
           {field(
             'align',
             t('config.align', '对齐'),
