@@ -49,6 +49,10 @@ describe('the PV inverter: power follows the sun', () => {
       const t = at(JUNE, 12);
       expect(pv.valueAt('status', t)).toBe(PV_STATUS.generating);
       expect(pv.coilAt('generating', t)).toBe(true);
+      // whenever it generates, from the first light to the last
+      for (let t = at(JUNE, 6); t <= at(JUNE, 18.5); t += 10_000)
+        if (pv.valueAt('status', t) === PV_STATUS.generating)
+          expect(pv.valueAt('dcVoltage', t), new Date(t).toISOString()).toBeGreaterThan(555);
       for (let hour = 8; hour <= 17; hour += 0.5) {
         expect(pv.valueAt('dcVoltage', at(JUNE, hour))).toBeGreaterThan(550);
         expect(pv.valueAt('dcVoltage', at(JUNE, hour))).toBeLessThan(720);

@@ -15,7 +15,8 @@
  * - Total yield: 18 650.4 kWh at the local midnight that began 2024, plus every day's yield
  *   since: it only grows, by exactly the daily yield during a day.
  * - Internal temperature: the room's 18-28 °C over the day plus up to 18 °C at full load.
- * - String voltage: 2-3 V at night, 560-715 V in daylight (higher in brighter light).
+ * - String voltage: 2-3 V at night, 560-715 V in daylight (higher in brighter light), whenever
+ *   it generates.
  *
  * Status 2 (fault) and 3 (shut down) are in the map as real inverters have them; the simulated
  * one never faults nor is shut down.
@@ -169,8 +170,9 @@ export function pvValue(name: string, t: number, p: SlaveParams, get: Lookup): n
       const g = light(s, t);
       if (g <= 0) return 2.5 + 0.5 * noise(s + 5, t, MINUTE);
       const v = 560 + 150 * Math.sqrt(g) + 4 * noise(s + 5, t, 30 * SECOND_MS);
-      // the string wakes up in the first minutes of light (and sleeps in the last)
-      return v * Math.min(1, g / 0.02);
+      // the string wakes up in the first half-minute of light (and sleeps in the last), before
+      // there is enough of it to generate
+      return v * Math.min(1, g / 0.002);
     }
     default:
       return get(name);
