@@ -4,7 +4,7 @@
  * sensors become records of the demo's IoT items, live, through its configuration, frames and
  * the packages' parsing; with DEMO_GATEWAYS=off nothing runs and nothing is written.
  */
-import type { DemoFleet } from '@platform/gateway-sim';
+import { type DemoFleet, SerialBus } from '@platform/gateway-sim';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataItems } from '../modules/dataitems/tables';
@@ -18,6 +18,10 @@ import { startDemoGateways } from './demo-fleet';
 import { DEMO_FLEET, readDemoGateways } from './demo-gateways';
 
 const BOUND = DEMO_FLEET.filter((g) => g.device).map((g) => g.sn);
+/** The serial ports of the bound gateways that have something wired (each counted apart). */
+const BOUND_PORTS = DEMO_FLEET.filter((g) => g.device).flatMap((g) =>
+  g.ports.filter((p) => p.slaves?.length),
+);
 
 /** The demo's IoT items a demo gateway feeds (their data source names it), by gateway. */
 async function fedItems(t: TestApp) {
@@ -73,8 +77,10 @@ describe('the started demo', () => {
 
   it('every item each bound gateway feeds gets records from its frames, live', async () => {
     const items = await fedItems(t);
-    // two items per bound gateway, each with its source
-    for (const sn of BOUND) expect(items.filter((i) => i.sources[0]!.deviceId === sn)).toHaveLength(2);
+    // an item per slave of each bound gateway (the switch room's third: the rooftop inverter), each with its source
+    for (const g of DEMO_FLEET.filter((g) => g.device))
+      expect(items.filter((i) => i.sources[0]!.deviceId === g.sn)).toHaveLength(g.feeds!.length);
+    expect(items).toHaveLength(7);
     for (const item of items) {
       const records = await waitFor(
         async () => {
@@ -90,8 +96,9 @@ describe('the started demo', () => {
           const value = record.values[field.key];
           expect(typeof value, `${item.name}.${field.name}`).toBe('number');
           // decoded in the right byte order: a mains voltage, a relative humidity, a power factor
-          if (field.unit === 'V') expect(value).toBeGreaterThan(150);
-          if (field.unit === 'V') expect(value).toBeLessThan(300);
+          // (the inverter's DC string voltage is checked below)
+          if (field.name === '电压') expect(value).toBeGreaterThan(150);
+          if (field.name === '电压') expect(value).toBeLessThan(300);
           if (field.unit === '%RH') expect(value).toBeGreaterThanOrEqual(0);
           if (field.unit === '%RH') expect(value).toBeLessThanOrEqual(100);
           if (field.name === '功率因数') expect(value).toBeGreaterThan(0.8);
@@ -101,16 +108,54 @@ describe('the started demo', () => {
     }
   });
 
+  it('the rooftop PV inverter on the switch room gateway: its records carry what the simulated inverter holds', async () => {
+    const [item] = (await fedItems(t)).filter((i) => i.name === '屋顶光伏逆变器');
+    expect(item!.sources[0]!.deviceId).toBe('SDG4024000103');
+    const key = Object.fromEntries(item!.fields.map((f) => [f.name, f.key]));
+    const records = await waitFor(
+      async () => {
+        const rows = await gatewayRecords(t, item!.id);
+        return rows.length >= 2 ? rows : undefined;
+      },
+      30_000,
+      'records of the inverter',
+    );
+    // the same inverter as the gateway's COM3 holds it, read at the record's time
+    const entry = DEMO_FLEET.find((g) => g.sn === 'SDG4024000103')!;
+    const inverter = new SerialBus(entry.ports.find((p) => p.port === 3)!, entry.sn).slave(1)!;
+    for (const record of records) {
+      const v = (name: string) => record.values[key[name]!] as number;
+      const t0 = record.ts.getTime();
+      expect(v('运行状态') === 0 || v('运行状态') === 1).toBe(true);
+      expect(v('交流功率')).toBeGreaterThanOrEqual(0);
+      expect(v('交流功率')).toBeLessThanOrEqual(v('直流功率'));
+      expect(v('直流功率')).toBeLessThan(25);
+      if (v('运行状态') === 1) expect(v('直流电压')).toBeGreaterThan(400);
+      else expect(v('交流功率')).toBe(0);
+      expect(v('直流电压')).toBeLessThan(720);
+      expect(v('机内温度')).toBeGreaterThan(10);
+      expect(v('机内温度')).toBeLessThan(60);
+      expect(v('日发电量')).toBeGreaterThanOrEqual(0);
+      expect(v('日发电量')).toBeLessThan(200);
+      // the lifetime yield moves by at most 6 Wh a second: decoded in the right order and scale
+      expect(v('累计发电量')).toBeGreaterThan(18_650);
+      expect(Math.abs(v('累计发电量') - inverter.valueAt('totalYield', t0))).toBeLessThan(0.2);
+      expect(Math.abs(v('日发电量') - inverter.valueAt('dailyYield', t0))).toBeLessThan(0.2);
+    }
+  });
+
   it('counts the frames of each bound gateway port as stored, none refused', async () => {
     const stats = await waitFor(
       async () => {
         // the counters are written at most once a second
         const rows = await t.db.select().from(frameStats).where(inArray(frameStats.sn, BOUND));
-        return rows.length === 5 && rows.every((r) => r.stored > 0) ? rows : undefined;
+        return rows.length === BOUND_PORTS.length && rows.every((r) => r.stored > 0) ? rows : undefined;
       },
       20_000,
       'frame counters',
     );
+    // COM1 of the boiler room, COM1-2 of the compressor room, COM1-3 of the switch room
+    expect(stats).toHaveLength(6);
     for (const row of stats) {
       expect(row.port).toBeGreaterThan(0);
       expect(row).toMatchObject({
@@ -168,7 +213,7 @@ describe('DEMO_GATEWAYS=off', () => {
     expect(rows.every((r) => !r.online)).toBe(true);
     expect(await t.db.select().from(frameStats)).toEqual([]);
     const items = await fedItems(t);
-    expect(items).toHaveLength(6);
+    expect(items).toHaveLength(7);
     for (const item of items) expect(await gatewayRecords(t, item.id)).toEqual([]);
   });
 });

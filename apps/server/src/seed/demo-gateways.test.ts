@@ -67,15 +67,72 @@ describe('the demo gateways', () => {
         'SDG2024000102 空压机电量',
         'SDG4024000103 照明回路',
         'SDG4024000103 配电室电量',
+        'SDG4024000103 屋顶光伏逆变器',
       ].sort(),
     );
+  });
+
+  it('gives the switch room gateway the rooftop PV inverter on COM3: its item, fields by name, package and parsing', async () => {
+    const [item] = await t.db.select().from(dataItems).where(eq(dataItems.name, '屋顶光伏逆变器'));
+    expect(item!.sources).toEqual([{ deviceId: 'SDG4024000103', deviceName: '配电室网关' }]);
+    expect(item!.description).toBe('配电室网关读取的屋顶光伏组串式逆变器（COM3 地址 1）');
+    // the inverter dashboard finds its points by these names
+    expect(item!.fields.map((f) => [f.name, f.unit ?? '', f.decimals])).toEqual([
+      ['交流功率', 'kW', 2],
+      ['直流功率', 'kW', 2],
+      ['日发电量', 'kWh', 1],
+      ['累计发电量', 'kWh', 1],
+      ['运行状态', '', 0],
+      ['机内温度', '°C', 1],
+      ['直流电压', 'V', 1],
+    ]);
+    // its package reads the inverter's measurement block (12 registers) at address 1
+    const [pkg] = await t.db
+      .select()
+      .from(serialPackages)
+      .where(eq(serialPackages.name, '屋顶光伏逆变器 读数'));
+    expect(pkg!.frame).toBe('01 03 00 00 00 0C');
+    const [parser] = await t.db.select().from(serialParsers).where(eq(serialParsers.packageId, pkg!.id));
+    expect(
+      parser!.values.map((v) => [v.name, v.offset, v.length, v.format, v.scale, v.fieldKey, v.itemId]),
+    ).toEqual([
+      ['交流功率', 0, 4, 'int', 0.001, 'f1', item!.id],
+      ['直流功率', 4, 4, 'int', 0.001, 'f2', item!.id],
+      ['日发电量', 8, 4, 'uint', 0.01, 'f3', item!.id],
+      ['累计发电量', 12, 4, 'uint', 0.01, 'f4', item!.id],
+      ['运行状态', 20, 2, 'uint', 1, 'f5', item!.id],
+      ['机内温度', 18, 2, 'int', 0.1, 'f6', item!.id],
+      ['直流电压', 16, 2, 'uint', 0.1, 'f7', item!.id],
+    ]);
+    // the gateway's configuration sends it on COM3 (9600 8N1), the inverter's own line
+    const [gateway] = await t.db.select().from(gateways).where(eq(gateways.serialNumber, 'SDG4024000103'));
+    const [version] = await t.db
+      .select()
+      .from(gatewayConfigVersions)
+      .where(eq(gatewayConfigVersions.gatewayId, gateway!.id));
+    const config = version!.config;
+    expect(config.nodes.find((n) => n.id === 'com3')?.settings).toMatchObject({
+      port: 3,
+      baudRate: 9600,
+      dataBits: 8,
+      stopBits: 1,
+      parity: 0,
+    });
+    expect(config.links).toContainEqual({ from: `packet${pkg!.id}`, to: 'com3' });
+    expect(config.links).toContainEqual({ from: 'com3', to: 'frames' });
+    // and the simulated gateway has the inverter wired there
+    const fleet = (await readDemoGateways(t.dataDir))!;
+    expect(fleet.find((g) => g.sn === 'SDG4024000103')!.ports).toContainEqual({
+      port: 3,
+      slaves: [{ kind: 'pvInverter', address: 1 }],
+    });
   });
 
   it('gives each bound gateway a path from its slaves to the items: packages, parsing, configuration version 1', async () => {
     const fleet = (await readDemoGateways(t.dataDir))!;
     const [admin] = await t.db.select().from(users).where(eq(users.phone, DEMO_ADMIN_PHONE));
     const packages = await t.db.select().from(serialPackages);
-    expect(packages).toHaveLength(6);
+    expect(packages).toHaveLength(7);
     const caller = { companyId: packages[0]!.companyId, userId: admin!.id };
     const lookups = checkLookups(await companyLookups(t.db, caller));
     const items = await t.db.select().from(dataItems).where(eq(dataItems.kind, 13));
@@ -158,6 +215,22 @@ describe('the demo gateways in English', () => {
         'Boiler room gateway',
         'Compressor room gateway',
         'Switch room gateway',
+      ]);
+      const [inverter] = await en.db
+        .select()
+        .from(dataItems)
+        .where(eq(dataItems.name, 'Rooftop PV inverter'));
+      expect(inverter!.description).toBe(
+        'Rooftop photovoltaic string inverter read by the switch room gateway (COM3, address 1)',
+      );
+      expect(inverter!.fields.map((f) => `${f.name} ${f.unit ?? ''}`.trim())).toEqual([
+        'AC power kW',
+        'DC power kW',
+        'Daily yield kWh',
+        'Total yield kWh',
+        'Status',
+        'Internal temperature °C',
+        'DC voltage V',
       ]);
     } finally {
       await en.close();

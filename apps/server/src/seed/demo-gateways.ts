@@ -1,7 +1,8 @@
 /**
  * The demo company's gateways: four registered serial numbers, three bound to the demo company
  * (their nodes in a cabin directory 设备 / Devices), one left unbound for someone to bind with
- * the button. Each bound one has meters and sensors wired to its serial ports and a real path
+ * the button. Each bound one has meters and sensors (and the switch room a rooftop photovoltaic
+ * inverter) wired to its serial ports and a real path
  * from them to the demo's IoT items (kind 13, in 设备 / Devices): a serial data package per
  * slave (the Modbus read of its measurement block, as the simulator's register maps define it),
  * its parsing binding each value to a field of an item, and a configuration (COM ← packets,
@@ -206,6 +207,8 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
     ports: [
       { port: 1, slaves: [{ kind: 'meter3p', address: 1, order: 'DCBA' }] },
       { port: 2, parity: 2, slaves: [{ kind: 'meter1p', address: 3 }] },
+      // the rooftop's inverter on its own RS-485 line, at its factory settings (9600 8N1, address 1)
+      { port: 3, slaves: [{ kind: 'pvInverter', address: 1 }] },
     ],
     feeds: [
       {
@@ -237,6 +240,25 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
           { point: 'current', name: zhen('电流', 'Current'), decimals: 2 },
           { point: 'power', name: zhen('有功功率', 'Active power'), decimals: 3 },
           { point: 'energyTotal', name: zhen('电能', 'Energy'), decimals: 1 },
+        ],
+      },
+      {
+        port: 3,
+        address: 1,
+        item: zhen('屋顶光伏逆变器', 'Rooftop PV inverter'),
+        description: zhen(
+          '配电室网关读取的屋顶光伏组串式逆变器（COM3 地址 1）',
+          'Rooftop photovoltaic string inverter read by the switch room gateway (COM3, address 1)',
+        ),
+        // the field names are what the inverter dashboard looks for
+        points: [
+          { point: 'acPower', name: zhen('交流功率', 'AC power'), decimals: 2 },
+          { point: 'dcPower', name: zhen('直流功率', 'DC power'), decimals: 2 },
+          { point: 'dailyYield', name: zhen('日发电量', 'Daily yield'), decimals: 1 },
+          { point: 'totalYield', name: zhen('累计发电量', 'Total yield'), decimals: 1 },
+          { point: 'status', name: zhen('运行状态', 'Status'), decimals: 0 },
+          { point: 'temperature', name: zhen('机内温度', 'Internal temperature'), decimals: 1 },
+          { point: 'dcVoltage', name: zhen('直流电压', 'DC voltage'), decimals: 1 },
         ],
       },
     ],

@@ -53,6 +53,7 @@ describe('DEMO_LANG', () => {
       'Meters',
       'Other loads',
       'Production',
+      'Rooftop PV inverter',
       'Switch room gateway',
       'Switch room incomer',
       'Switch room power',
