@@ -15,6 +15,7 @@ export interface CatalogueEntry {
 import { CONFIG_CATALOGUE } from './devices/config-messages';
 import { METER_CATALOGUE } from './energy/meter-messages';
 import { ERROR_CODES } from './error-codes';
+import { FAMILY_CATALOGUE } from './scada/family-messages';
 import { SCREEN_CATALOGUE } from './scada/screen-messages';
 
 export { ERROR_CODES };
@@ -933,6 +934,8 @@ export const CATALOGUE = {
   ...METER_CATALOGUE,
   // configuration screens (scada/screen-messages.ts)
   ...SCREEN_CATALOGUE,
+  // device-family flow charts (scada/family-messages.ts)
+  ...FAMILY_CATALOGUE,
   // alarms (issue 11 points 5 and 6)
   alarmLevelsOrder: {
     code: C.VALIDATION,

@@ -19,6 +19,7 @@ import devtoolsRoutes from './devtools/routes';
 import energyDataRoutes from './energydata/routes';
 import filesRoutes from './files/routes';
 import firmwareRoutes from './firmware/routes';
+import flowchartRoutes from './flowcharts/routes';
 import cylinderRoutes from './gas/cylinder-routes';
 import gasRoutes from './gas/routes';
 import gatewayConfigRoutes from './gatewayconfig/routes';
@@ -64,6 +65,7 @@ export const MODULES: Array<(app: App) => Promise<void>> = [
   firmwareRoutes,
   passthroughRoutes,
   screenRoutes,
+  flowchartRoutes,
   cabinRoutes,
   dataItemRoutes,
   recordRoutes,

@@ -13,6 +13,7 @@ export * from '../modules/delegations/tables';
 export * from '../modules/devices/tables';
 export * from '../modules/energydata/tables';
 export * from '../modules/firmware/tables';
+export * from '../modules/flowcharts/tables';
 export * from '../modules/gas/tables';
 export * from '../modules/gatewayconfig/tables';
 export * from '../modules/gateways/tables';

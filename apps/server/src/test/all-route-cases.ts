@@ -13,6 +13,7 @@ import { deviceViewsRouteCases } from '../modules/deviceviews/route-cases';
 import { devtoolsRouteCases } from '../modules/devtools/route-cases';
 import { energyDataRouteCases } from '../modules/energydata/route-cases';
 import { firmwareRouteCases } from '../modules/firmware/route-cases';
+import { flowchartRouteCases } from '../modules/flowcharts/route-cases';
 import { gasRouteCases } from '../modules/gas/route-cases';
 import { gatewayConfigRouteCases } from '../modules/gatewayconfig/route-cases';
 import { gatewaysRouteCases } from '../modules/gateways/route-cases';
@@ -65,6 +66,7 @@ export const ALL_ROUTE_CASES: RouteCases = {
   ...packetsRouteCases,
   ...passthroughRouteCases,
   ...screensRouteCases,
+  ...flowchartRouteCases,
   ...simRouteCases,
   ...dataUpdateRouteCases,
   ...gasRouteCases,

@@ -1,0 +1,421 @@
+/**
+ * Device-family flow charts (docs/configuration-screens.md, issue 13 points 4 and 7):
+ * - a device's flow chart (/flowChart, /FlowChart6E, /nssFlowChart…, /NssVisualization,
+ *   /nssPreview; menu code dm_list and the caller's level on the device: read to see it,
+ *   read-write to choose its template and map its roles);
+ * - the PV inverter dashboard (/inverterDashboard; sd_capsule or dm_list, read level);
+ * - the templates of system maintenance (systemnss3dfw, system_nss3dfw: the platform operator's).
+ * Another company's device, or one the caller cannot read, is 40400 as if it did not exist.
+ */
+import {
+  DATA_PERMISSION,
+  type FamilyLang,
+  INVERTER_FAMILY,
+  rolePoints,
+  type ScreenBody,
+} from '@platform/domain';
+import { Type } from 'typebox';
+import { callerActor } from '../../platform/auth';
+import type { App } from '../../platform/context';
+import { AppError, ok } from '../../platform/envelope';
+import { EmptyEnvelope, Envelope, Id, Literals } from '../../platform/schemas';
+import { dataCaller } from '../cabin/routes';
+import { requireDeviceLevel } from '../devices/access';
+import { bindablePoints, screenValues } from '../screens/service';
+import {
+  clearChart,
+  deleteTemplate,
+  ensureBuiltinTemplates,
+  inverterChart,
+  listTemplates,
+  placedBody,
+  readTemplate,
+  roleReadings,
+  SERIES_MINUTES,
+  savedChart,
+  saveTemplate,
+  setChart,
+  todaySeries,
+} from './service';
+
+const DEVICE_CODES = ['dm_list'] as const;
+const INVERTER_CODES = ['sd_capsule', 'dm_list'] as const;
+const SYSTEM_CODE = 'system_nss3dfw' as const;
+const BASE = '/devicemanagement/flowchart';
+
+const Lang = Literals(['zh', 'en'] as const);
+const Names = Type.Object({ zh: Type.String(), en: Type.String() });
+const RoleSchema = Type.Object({ key: Type.String(), name: Names, unit: Type.String() });
+const Binding = Type.Object({ itemId: Type.Integer(), field: Type.String() });
+const TemplateSummarySchema = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Names,
+  roles: Type.Array(RoleSchema),
+  builtin: Type.Boolean({ description: 'as the platform put it there, never edited' }),
+});
+const PointSchema = Type.Object({
+  itemId: Type.Integer(),
+  itemName: Type.String(),
+  field: Type.String(),
+  fieldName: Type.String(),
+  unit: Type.Union([Type.String(), Type.Null()]),
+  decimals: Type.Union([Type.Integer(), Type.Null()]),
+});
+const DeviceSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  serialNumber: Type.String(),
+  online: Type.Boolean(),
+});
+const ValuesSchema = Type.Array(
+  Type.Object({
+    itemId: Type.Integer(),
+    field: Type.String(),
+    value: Type.Unknown(),
+    ts: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+
+export default async function flowchartRoutes(app: App): Promise<void> {
+  await ensureBuiltinTemplates(app.db);
+  const tags = ['flow charts'];
+  const deviceConfig = { permission: DEVICE_CODES };
+  const langOf = (asked: FamilyLang | undefined, lang: string): FamilyLang =>
+    asked ?? (lang === 'en' ? 'en' : 'zh');
+
+  app.get(
+    BASE,
+    {
+      config: deviceConfig,
+      schema: {
+        tags,
+        summary:
+          "A device's flow chart: the family template chosen for it placed on its points (null before one is chosen), its role map, the device's points and the templates to choose from",
+        querystring: Type.Object({
+          id: Id,
+          lang: Type.Optional(Lang),
+        }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              device: DeviceSchema,
+              chart: Type.Union([
+                Type.Object({
+                  templateId: Type.Integer(),
+                  name: Type.String(),
+                  map: Type.Record(Type.String(), Type.Union([Binding, Type.Null()])),
+                  body: Type.Unknown({ description: 'the template placed on the device (ScreenBody)' }),
+                  unmapped: Type.Array(Type.String(), { description: 'roles the device has no point for' }),
+                }),
+                Type.Null(),
+              ]),
+              points: Type.Array(PointSchema),
+              templates: Type.Array(TemplateSummarySchema),
+              canEdit: Type.Boolean({ description: 'read-write: may choose the template and map the roles' }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const device = await requireDeviceLevel(app, request, request.query.id, DATA_PERMISSION.read);
+      const who = dataCaller(request);
+      const lang = langOf(request.query.lang, request.lang);
+      const [chart, points, templates] = await Promise.all([
+        savedChart(app.db, who.companyId, device.id),
+        bindablePoints(app.db, who, device),
+        listTemplates(app.db),
+      ]);
+      return ok({
+        device: {
+          id: device.id,
+          name: device.name,
+          serialNumber: device.serialNumber,
+          online: device.online,
+        },
+        chart: chart
+          ? {
+              templateId: chart.template.id,
+              name: chart.template.name[lang],
+              map: chart.map,
+              body: placedBody(chart, lang),
+              unmapped: chart.template.roles.filter((r) => !chart.map[r.key]).map((r) => r.key),
+            }
+          : null,
+        points,
+        templates: templates.map(({ devices: _d, updatedAt: _u, ...t }) => t),
+        canEdit: device.level >= DATA_PERMISSION.write,
+      });
+    },
+  );
+
+  app.get(
+    `${BASE}/values`,
+    {
+      config: deviceConfig,
+      schema: {
+        tags,
+        summary:
+          'The newest value and its time of every point the flow chart binds whose item the caller can read; values older than staleSeconds are shown grey',
+        querystring: Type.Object({ id: Id }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              at: Type.String({ description: 'the server’s clock: ages are worked out against it' }),
+              online: Type.Boolean(),
+              staleSeconds: Type.Integer(),
+              values: ValuesSchema,
+              hidden: Type.Integer(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const device = await requireDeviceLevel(app, request, request.query.id, DATA_PERMISSION.read);
+      const who = dataCaller(request);
+      const chart = await savedChart(app.db, who.companyId, device.id);
+      const body = chart ? placedBody(chart, 'zh') : null;
+      const { values, hidden } = body ? await screenValues(app.db, who, body) : { values: [], hidden: 0 };
+      return ok({
+        at: new Date().toISOString(),
+        online: device.online,
+        staleSeconds: body?.staleSeconds ?? 60,
+        values,
+        hidden,
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/set`,
+    {
+      config: deviceConfig,
+      schema: {
+        tags,
+        summary:
+          "Choose the device's family template and map each of its roles onto one of the device's points (or none); read-write level",
+        body: Type.Object({
+          id: Id,
+          templateId: Id,
+          map: Type.Record(Type.String(), Type.Union([Binding, Type.Null()])),
+        }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const { id, templateId, map } = request.body;
+      const device = await requireDeviceLevel(app, request, id, DATA_PERMISSION.write);
+      await setChart(app.db, dataCaller(request), device, { templateId, map });
+      return ok(null, 'operation', request.lang);
+    },
+  );
+
+  app.post(
+    `${BASE}/clear`,
+    {
+      config: deviceConfig,
+      schema: {
+        tags,
+        summary: "Take the device's flow chart away (its template stays); read-write level",
+        body: Type.Object({ id: Id }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const device = await requireDeviceLevel(app, request, request.body.id, DATA_PERMISSION.write);
+      await clearChart(app.db, dataCaller(request).companyId, device.id);
+      return ok(null, 'deleted', request.lang);
+    },
+  );
+
+  app.get(
+    '/devicemanagement/inverter',
+    {
+      config: { permission: INVERTER_CODES },
+      schema: {
+        tags,
+        summary:
+          "A PV inverter's dashboard: each role of the inverter family (AC and DC power, daily and total yield, status, temperature, DC voltage) with its newest value and time, the efficiency, and today's AC power in 5-minute means",
+        querystring: Type.Object({ id: Id }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              device: DeviceSchema,
+              at: Type.String(),
+              staleSeconds: Type.Integer(),
+              mapped: Type.Boolean({
+                description: 'the roles were chosen by a person (else matched by name)',
+              }),
+              roles: Type.Array(
+                Type.Object({
+                  key: Type.String(),
+                  name: Names,
+                  unit: Type.String(),
+                  value: Type.Union([Type.Number(), Type.Null()]),
+                  ts: Type.Union([Type.String(), Type.Null()]),
+                  point: Type.Union([
+                    Type.Object({
+                      itemId: Type.Integer(),
+                      field: Type.String(),
+                      fieldName: Type.String(),
+                      itemName: Type.String(),
+                    }),
+                    Type.Null(),
+                  ]),
+                }),
+              ),
+              efficiency: Type.Union([Type.Number(), Type.Null()], {
+                description: 'AC power ÷ DC power in %, while both are fresh and DC power is above 0',
+              }),
+              today: Type.Array(Type.Object({ ts: Type.String(), value: Type.Number() })),
+              seriesMinutes: Type.Integer(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const device = await requireDeviceLevel(app, request, request.query.id, DATA_PERMISSION.read);
+      const who = dataCaller(request);
+      const points = await bindablePoints(app.db, who, device);
+      const chart = await inverterChart(app.db, who, device, points);
+      if (!chart) throw new AppError('notAnInverter', {}, { field: 'id' });
+      const roles = await roleReadings(app.db, who, chart, points);
+      const now = new Date();
+      const staleSeconds = chart.template.body.staleSeconds;
+      const fresh = (key: string) => {
+        const r = roles.find((x) => x.key === key);
+        return r?.value != null && r.ts !== null && now.getTime() - Date.parse(r.ts) <= staleSeconds * 1000
+          ? r.value
+          : null;
+      };
+      const ac = fresh('acPower');
+      const dc = fresh('dcPower');
+      const acPoint = roles.find((r) => r.key === 'acPower')?.point ?? null;
+      return ok({
+        device: {
+          id: device.id,
+          name: device.name,
+          serialNumber: device.serialNumber,
+          online: device.online,
+        },
+        at: now.toISOString(),
+        staleSeconds,
+        mapped: chart.saved,
+        roles,
+        efficiency: ac !== null && dc !== null && dc > 0 ? Math.round((ac / dc) * 10_000) / 100 : null,
+        today: acPoint ? await todaySeries(app.db, who.companyId, acPoint, now) : [],
+        seriesMinutes: SERIES_MINUTES,
+      });
+    },
+  );
+
+  // system maintenance: the templates themselves
+  const systemConfig = { permission: SYSTEM_CODE };
+
+  app.get(
+    '/system/flowchart/template/list',
+    {
+      config: systemConfig,
+      schema: {
+        tags,
+        summary: 'System maintenance: every device-family template with how many devices use it',
+        response: {
+          200: Envelope(
+            Type.Array(
+              Type.Object({
+                ...TemplateSummarySchema.properties,
+                devices: Type.Integer(),
+                updatedAt: Type.String(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async () => ok(await listTemplates(app.db)),
+  );
+
+  app.get(
+    '/system/flowchart/template',
+    {
+      config: systemConfig,
+      schema: {
+        tags,
+        summary: 'System maintenance: one template with its drawing, and its roles as the editor’s points',
+        querystring: Type.Object({ id: Id, lang: Type.Optional(Lang) }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              ...TemplateSummarySchema.properties,
+              body: Type.Unknown({
+                description: 'ScreenBody whose bindings name roles (itemId = role number)',
+              }),
+              version: Type.Integer(),
+              points: Type.Array(PointSchema),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const t = await readTemplate(app.db, request.query.id);
+      const lang = langOf(request.query.lang, request.lang);
+      return ok({
+        id: t.id,
+        code: t.code,
+        name: t.name,
+        roles: t.roles,
+        builtin: t.builtin,
+        body: t.body as ScreenBody,
+        version: t.version,
+        points: rolePoints(t.roles, t.name[lang], lang),
+      });
+    },
+  );
+
+  app.post(
+    '/system/flowchart/template/save',
+    {
+      config: systemConfig,
+      schema: {
+        tags,
+        summary:
+          'System maintenance: create (no id) or replace a template: code, names, roles and the drawing; a role still bound in the drawing cannot be removed',
+        body: Type.Object({
+          id: Type.Optional(Id),
+          code: Type.String({ maxLength: 64 }),
+          name: Names,
+          roles: Type.Array(Type.Unknown(), { maxItems: 100 }),
+          body: Type.Unknown(),
+        }),
+        response: { 200: Envelope(Type.Object({ id: Type.Integer(), version: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const saved = await saveTemplate(app.db, callerActor(request).userId, request.body);
+      return ok({ id: saved.id, version: saved.version }, 'operation', request.lang);
+    },
+  );
+
+  app.post(
+    '/system/flowchart/template/delete',
+    {
+      config: systemConfig,
+      schema: {
+        tags,
+        summary: 'System maintenance: delete a template no device uses',
+        body: Type.Object({ id: Id }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const t = await readTemplate(app.db, request.body.id);
+      if (t.code === INVERTER_FAMILY) throw new AppError('familyInverterKept', {}, { field: 'id' });
+      await deleteTemplate(app.db, t.id);
+      return ok(null, 'deleted', request.lang);
+    },
+  );
+}

@@ -1,0 +1,180 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  autoMapRoles,
+  BUILTIN_FAMILY_TEMPLATES,
+  checkFamilyRoles,
+  checkRoleMap,
+  type FamilyRole,
+  placeTemplate,
+  roleBinding,
+  rolePoints,
+  strayRoleBinding,
+} from './index';
+import { checkScreenBody, screenBindings } from './screen';
+
+const inverter = BUILTIN_FAMILY_TEMPLATES.find((t) => t.code === 'pv-inverter')!;
+
+describe('family roles', () => {
+  it('accepts keys, names in both languages and units; trims names', () => {
+    const checked = checkFamilyRoles([
+      { key: 'acPower', name: { zh: ' 交流功率 ', en: 'AC power' }, unit: 'kW' },
+    ]);
+    expect(checked).toEqual({
+      ok: true,
+      value: [{ key: 'acPower', name: { zh: '交流功率', en: 'AC power' }, unit: 'kW' }],
+    });
+  });
+
+  it.each([
+    [[], 'roles', 'at least 1'],
+    [{}, 'roles', 'list'],
+    [[{ key: 'Ac', name: { zh: 'a', en: 'a' } }], 'roles[0].key', 'key'],
+    [
+      [
+        { key: 'a', name: { zh: 'a', en: 'a' } },
+        { key: 'a', name: { zh: 'b', en: 'b' } },
+      ],
+      'roles[1].key',
+      'duplicate',
+    ],
+    [[{ key: 'a', name: { zh: '', en: 'a' } }], 'roles[0].name.zh', '1 to 50'],
+    [[{ key: 'a', name: { zh: 'a' } }], 'roles[0].name.en', '1 to 50'],
+    [[{ key: 'a', name: { zh: 'a', en: 'a' }, unit: 'x'.repeat(17) }], 'roles[0].unit', 'at most 16'],
+  ])('refuses %j naming %s', (raw, field, reason) => {
+    expect(checkFamilyRoles(raw)).toEqual({ ok: false, field, reason });
+  });
+});
+
+describe('the built-in templates', () => {
+  it.each(BUILTIN_FAMILY_TEMPLATES.map((t) => [t.code, t] as const))(
+    '%s passes the screen check and binds only its roles',
+    (_code, t) => {
+      expect(checkScreenBody(t.body)).toMatchObject({ ok: true });
+      expect(checkFamilyRoles(t.roles)).toMatchObject({ ok: true });
+      expect(strayRoleBinding(t.body, t.roles)).toBeNull();
+      // every role is drawn somewhere
+      const bound = new Set(screenBindings(t.body).map((b) => b.itemId));
+      expect(t.roles.map((_, i) => bound.has(i + 1))).not.toContain(false);
+    },
+  );
+
+  it('a binding past the roles is stray, named by its place', () => {
+    const body = { ...inverter.body, elements: [...inverter.body.elements] };
+    const last = body.elements.length - 1;
+    body.elements[last] = { ...body.elements[last]!, binding: roleBinding(inverter.roles.length) };
+    expect(strayRoleBinding(body, inverter.roles)).toBe(`elements[${last}].binding`);
+  });
+});
+
+describe('role maps', () => {
+  const roles: FamilyRole[] = [
+    { key: 'acPower', name: { zh: '交流功率', en: 'AC power' }, unit: 'kW' },
+    { key: 'status', name: { zh: '运行状态', en: 'Status' }, unit: '' },
+    { key: 'temperature', name: { zh: '机内温度', en: 'Internal temperature' }, unit: '°C' },
+  ];
+
+  it('matches points by name in either language, case and spaces aside', () => {
+    const points = [
+      { itemId: 7, field: 'f1', fieldName: 'AC  Power' },
+      { itemId: 7, field: 'f5', fieldName: '运行状态' },
+      { itemId: 9, field: 'f2', fieldName: '温度' },
+    ];
+    expect(autoMapRoles(roles, points)).toEqual({
+      acPower: { itemId: 7, field: 'f1' },
+      status: { itemId: 7, field: 'f5' },
+      temperature: null,
+    });
+  });
+
+  it('takes the item that matches most roles when two items have a point of the same name', () => {
+    const points = [
+      { itemId: 3, field: 'f1', fieldName: '运行状态' },
+      { itemId: 8, field: 'f1', fieldName: '交流功率' },
+      { itemId: 8, field: 'f2', fieldName: '运行状态' },
+    ];
+    expect(autoMapRoles(roles, points).status).toEqual({ itemId: 8, field: 'f2' });
+  });
+
+  it('accepts only the template roles, each a point of the device', () => {
+    const points = [{ itemId: 7, field: 'f1' }];
+    expect(checkRoleMap({ acPower: { itemId: 7, field: 'f1' } }, roles, points)).toEqual({
+      ok: true,
+      value: { acPower: { itemId: 7, field: 'f1' }, status: null, temperature: null },
+    });
+    expect(checkRoleMap({ power: null }, roles, points)).toEqual({
+      ok: false,
+      field: 'map.power',
+      reason: 'not a role',
+    });
+    expect(checkRoleMap({ status: { itemId: 7, field: 'f2' } }, roles, points)).toEqual({
+      ok: false,
+      field: 'map.status',
+      reason: 'not a point of this device',
+    });
+    expect(checkRoleMap([], roles, points)).toMatchObject({ ok: false, field: 'map' });
+  });
+
+  it('offers the roles to the editor as its points, in the chosen language', () => {
+    expect(rolePoints(roles, '光伏逆变器', 'en')[2]).toEqual({
+      itemId: 3,
+      field: 'f1',
+      itemName: '光伏逆变器',
+      fieldName: 'Internal temperature',
+      unit: '°C',
+      decimals: null,
+    });
+  });
+});
+
+describe('placing a template on a device', () => {
+  it('binds each element to its role’s point and words the labels in the chosen language', () => {
+    const map = Object.fromEntries(inverter.roles.map((r, i) => [r.key, { itemId: 40, field: `f${i + 1}` }]));
+    const placed = placeTemplate(inverter, map, 'en');
+    expect(checkScreenBody(placed)).toMatchObject({ ok: true });
+    const titleText = placed.elements.find((e) => e.type === 'text')!;
+    expect(titleText.type === 'text' && titleText.config.text).toBe('PV inverter');
+    const acPower = placed.elements.find(
+      (e) => e.type === 'text' && e.binding?.field === 'f1' && e.config.text.startsWith('AC'),
+    );
+    expect(acPower?.type === 'text' && acPower.config.text).toBe('AC power ');
+    const zh = placeTemplate(inverter, map, 'zh');
+    expect(zh.elements.some((e) => e.type === 'text' && e.config.text === '交流功率 ')).toBe(true);
+  });
+
+  it('property: mapped roles land on their points, unmapped ones leave their elements unbound and without rules, and the result always passes the check', () => {
+    const t = inverter;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.option(
+            fc.record({
+              itemId: fc.integer({ min: 1, max: 1e6 }),
+              field: fc.constantFrom('f1', 'f2', 'f30'),
+            }),
+            { nil: null },
+          ),
+          {
+            minLength: t.roles.length,
+            maxLength: t.roles.length,
+          },
+        ),
+        fc.constantFrom('zh' as const, 'en' as const),
+        (points, lang) => {
+          const map = Object.fromEntries(t.roles.map((r, i) => [r.key, points[i] ?? null]));
+          const placed = placeTemplate(t, map, lang);
+          expect(checkScreenBody(placed)).toMatchObject({ ok: true });
+          for (const [i, e] of placed.elements.entries()) {
+            const own = t.body.elements[i]!.binding;
+            const point = own === null ? null : (points[own.itemId - 1] ?? null);
+            expect(e.binding).toEqual(point);
+            if (point === null) expect(e.rules).toEqual([]);
+          }
+          // no placeholder is left in any label
+          expect(JSON.stringify(placed)).not.toMatch(/\{(role|template)\}/);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
