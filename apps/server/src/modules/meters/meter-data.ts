@@ -28,6 +28,7 @@ import type { DataCaller } from '../cabin/permissions';
 import { cabinNodes } from '../cabin/tables';
 import { companyTimeZone } from '../companies/service';
 import { users } from '../users/tables';
+import { childEnergies } from './balance';
 import { energyOf, energyScope, logRollovers, ratiosOf, replacementsOf } from './energy';
 import { latestReading, readingAtOrBefore, readingsBetween } from './readings';
 import { METER_POINTS, meterFor } from './service';
@@ -128,14 +129,19 @@ export async function monthlyReport(
   const label = `${input.year}-${pad(input.month)}`;
   const { bounds, labels } = periodBounds('month', label, label, tz);
   const [period] = await energyOf(ctx, meter, bounds, labels);
-  const childEnergy = await Promise.all(
-    children.map(async (c) => ({
-      id: c.meter.nodeId,
-      name: c.name,
-      code: c.meter.code,
-      kWh: (await energyOf(ctx, c.meter, bounds, labels))[0]!.kWh,
-    })),
+  // all children's energies at once (balance.ts): one query for those whose readings only go up
+  const energies = await childEnergies(
+    ctx,
+    children.map((c) => c.meter),
+    bounds,
+    labels,
   );
+  const childEnergy = children.map((c) => ({
+    id: c.meter.nodeId,
+    name: c.name,
+    code: c.meter.code,
+    kWh: energies.get(c.meter.id) ?? null,
+  }));
   await logRollovers(ctx);
   const events = await db
     .select()
