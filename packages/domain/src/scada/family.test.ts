@@ -7,8 +7,11 @@ import {
   checkRoleMap,
   type FamilyRole,
   placeTemplate,
+  remapRoles,
   roleBinding,
+  roleOf,
   rolePoints,
+  roleUses,
   strayRoleBinding,
 } from './index';
 import { checkScreenBody, screenBindings } from './screen';
@@ -176,5 +179,45 @@ describe('placing a template on a device', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('reshaping the role list', () => {
+  const cabinet = BUILTIN_FAMILY_TEMPLATES.find((t) => t.code === 'meter-cabinet')!;
+  const numbers = (body: typeof cabinet.body) => body.elements.map((e) => e.binding?.itemId ?? null);
+
+  it('moves each binding with its role when rows are reordered, and back again', () => {
+    const n = cabinet.roles.length;
+    // the last role moved to the top
+    const from = [n - 1, ...Array.from({ length: n - 1 }, (_, i) => i)];
+    const moved = remapRoles(cabinet.body, from);
+    expect(checkScreenBody(moved)).toMatchObject({ ok: true });
+    const roles = from.map((i) => cabinet.roles[i]!);
+    for (const [i, e] of moved.elements.entries()) {
+      const own = cabinet.body.elements[i]!.binding;
+      expect(e.binding === null ? null : roleOf(roles, e.binding)).toEqual(
+        own === null ? null : roleOf(cabinet.roles, own),
+      );
+    }
+    const back = from.map((_, j) => from.indexOf(j));
+    expect(numbers(remapRoles(moved, back))).toEqual(numbers(cabinet.body));
+  });
+
+  it('unbinds (and drops the rules of) what was bound to a removed role, and keeps the body when nothing moves', () => {
+    const n = cabinet.roles.length;
+    const drawn = cabinet.body.elements.findIndex((e) => e.binding?.itemId === 1);
+    expect(roleUses(cabinet.body, 0)).toBeGreaterThan(0);
+    const removed = remapRoles(
+      cabinet.body,
+      Array.from({ length: n - 1 }, (_, j) => j + 1),
+    );
+    expect(checkScreenBody(removed)).toMatchObject({ ok: true });
+    expect(removed.elements[drawn]!.binding).toBeNull();
+    expect(removed.elements[drawn]!.rules).toEqual([]);
+    expect(roleUses(removed, 0)).toBe(roleUses(cabinet.body, 1));
+    expect(strayRoleBinding(removed, cabinet.roles.slice(1))).toBeNull();
+    // a role added at the end moves nothing
+    const same = Array.from({ length: n }, (_, i) => i);
+    expect(remapRoles(cabinet.body, [...same, null])).toBe(cabinet.body);
   });
 });

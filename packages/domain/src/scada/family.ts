@@ -87,6 +87,36 @@ export function strayRoleBinding(body: ScreenBody, roles: readonly FamilyRole[])
   return i < 0 ? null : `elements[${i}].binding`;
 }
 
+/**
+ * A template body after its role list changed shape (rows moved, added, removed): `from[j]` is
+ * the old number (0-based) of the role now at row j, or null for a new role. Roles are bound
+ * by number, so each binding follows its role to its new number; an element bound to a role
+ * no longer in the list (or to no role at all) is unbound, its rules and a value-driven flow
+ * dropped as the check requires. The body comes back unchanged when no binding moves.
+ */
+export function remapRoles(body: ScreenBody, from: ReadonlyArray<number | null>): ScreenBody {
+  const to = new Map<number, number>();
+  for (const [j, old] of from.entries()) if (old !== null) to.set(old, j);
+  const moved = body.elements.some(
+    (e) =>
+      e.binding !== null &&
+      e.binding.field === ROLE_FIELD &&
+      to.get(e.binding.itemId - 1) !== e.binding.itemId - 1,
+  );
+  if (!moved) return body;
+  return rebindScreen(body, (b) => {
+    if (b.field !== ROLE_FIELD) return b;
+    const j = to.get(b.itemId - 1);
+    return j === undefined ? null : roleBinding(j);
+  });
+}
+
+/** How many elements of a template body are bound to role number `index` (0-based). */
+export function roleUses(body: ScreenBody, index: number): number {
+  return body.elements.filter((e) => e.binding?.field === ROLE_FIELD && e.binding.itemId === index + 1)
+    .length;
+}
+
 /** The roles as the screen editor's points: a template is drawn like any screen. */
 export function rolePoints(roles: readonly FamilyRole[], templateName: string, lang: FamilyLang) {
   return roles.map((r, i) => ({
