@@ -2,7 +2,7 @@
  * The parent's balance counts its children with one query when their readings only go up
  * (balance.ts): every child's energy there is the same as the child's own monthly energy
  * counted step by step (GET /meter/energy), and the children that need the steps (a decrease, a
- * rollover, a replacement, four decimals, no reading, a virtual child) still bring their issues.
+ * rollover, a replacement, seven decimals, no reading, a virtual child) still bring their issues.
  */
 import { type FieldDef, zonedToInstant } from '@platform/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -69,10 +69,12 @@ beforeAll(async () => {
     values.push(row);
   }
   // f3: one unexplained decrease in the month; f4: a register of 4 digits that wraps in the month;
-  // f5: four decimals; f6: a text instead of a number now and then; f7: nothing before 10 October
+  // f5: seven decimals once; f6: a text instead of a number once; f7: nothing before 10 October,
+  // and five decimals once
   values[400]!.f3 = Number(values[399]!.f3) - 5;
   for (let h = 0; h < values.length; h++) values[h]!.f4 = Math.round(((9000 + h * 2.5) % 10000) * 100) / 100;
-  values[500]!.f5 = Number(values[500]!.f5) + 0.0001;
+  values[500]!.f5 = Number(values[500]!.f5) + 0.0000001;
+  values[600]!.f7 = Number(values[600]!.f7) + 0.00001;
   values[450]!.f6 = 'n/a';
   for (let h = 0; h < 15 * 24; h++) delete values[h]!.f7;
   await makeRecords(
