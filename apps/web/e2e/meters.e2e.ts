@@ -4,13 +4,19 @@
  * a standard meter made from the data cabin through the form (a CT of 0 is refused under its
  * field), its page with live values and energy; the demo incomer's monthly report, downloaded
  * as XLSX and read back; a virtual meter's formula naming an unknown meter refused as typed and
- * then accepted; time-of-use hours with a gap refused by the server. Screenshots of the meter
- * page and the report in Chinese at 390 px and English at 1440 px.
+ * then accepted; time-of-use hours with a gap refused by the server; the monthly report's PDF,
+ * downloaded through its button, read page by page (pdfjs-dist) and its first page drawn by
+ * pdf.js in the browser. Screenshots of the meter page and the report in Chinese at 390 px and
+ * English at 1440 px.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { allowPageErrors, refused, shot } from './harness';
+import { allowPageErrors, refused, SCREENSHOT_DIR, shot } from './harness';
 import { demoAdminRun, noSideways, numberInput, pickOption, pickTree } from './support';
 
 const { api, openAs, go } = demoAdminRun();
@@ -60,6 +66,85 @@ const fieldError = (page: Page, testId: string) =>
   page
     .locator('.ant-form-item', { has: page.locator(`[data-testid="${testId}"]`) })
     .locator('.ant-form-item-explain-error');
+
+/** The text of each page of a PDF, read by pdf.js in Node (its legacy build), spaces squeezed. */
+async function pdfPages(bytes: Buffer): Promise<string[]> {
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    disableFontFace: true,
+    isEvalSupported: false,
+  }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
+  }
+  await pdf.destroy();
+  return pages;
+}
+
+/** pdf.js's browser build, served to a page of its own origin (nothing of the app's). */
+const PDFJS_BUILD = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/build/pdf.mjs'));
+const VIEWER = 'http://pdfjs.test';
+
+/**
+ * Page 1 of a PDF drawn by pdf.js in the browser on a canvas (its worker loaded into the page,
+ * so no worker thread), saved as a screenshot of the canvas: what a reader's PDF viewer shows.
+ */
+async function drawFirstPage(context: BrowserContext, bytes: Buffer, name: string): Promise<string> {
+  const viewer = await context.newPage();
+  try {
+    await viewer.route(`${VIEWER}/**`, (route) => {
+      const file = new URL(route.request().url()).pathname.slice(1);
+      if (file === 'view.html')
+        return route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html><body style="margin:0;background:#888">
+<script type="module">
+import * as pdfjsLib from '/pdf.mjs';
+import * as pdfjsWorker from '/pdf.worker.mjs';
+window.pdfjsWorker = pdfjsWorker;
+window.pdfjsLib = pdfjsLib;
+</script></body></html>`,
+        });
+      if (file === 'pdf.mjs' || file === 'pdf.worker.mjs')
+        return route.fulfill({
+          contentType: 'text/javascript',
+          body: readFileSync(path.join(PDFJS_BUILD, file)),
+        });
+      return route.fulfill({ status: 404, body: '' });
+    });
+    await viewer.goto(`${VIEWER}/view.html`);
+    await viewer.waitForFunction(() => 'pdfjsLib' in window);
+    const size = await viewer.evaluate(async (base64) => {
+      type PdfJs = typeof import('pdfjs-dist');
+      const pdfjs = (window as unknown as { pdfjsLib: PdfJs }).pdfjsLib;
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const pdf = await pdfjs.getDocument({ data }).promise;
+      const page = await pdf.getPage(1);
+      const viewport = page.getViewport({ scale: 1.5 });
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.ceil(viewport.width);
+      canvas.height = Math.ceil(viewport.height);
+      canvas.style.display = 'block';
+      document.body.append(canvas);
+      await page.render({ canvas, viewport }).promise;
+      return { width: canvas.width, height: canvas.height };
+    }, bytes.toString('base64'));
+    await viewer.setViewportSize(size);
+    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+    await viewer.locator('canvas').screenshot({ path: file });
+    return file;
+  } finally {
+    await viewer.close();
+  }
+}
 
 describe('electricity meters', () => {
   test('a standard meter made from the data cabin, with live values and energy', async () => {
@@ -207,6 +292,64 @@ describe('electricity meters', () => {
       await page.waitForURL((u) => u.pathname.startsWith(`/standardReport/${prev.y}/${prev.m}/`));
     } finally {
       await context.close();
+    }
+  });
+
+  test('the monthly report as a PDF: downloaded through its button, read page by page, page 1 drawn', async () => {
+    const main = await demoMeter('MAIN');
+    const { year, month } = await lastMonth();
+    const label = `${year}-${String(month).padStart(2, '0')}`;
+    const report = await api<Report>(`/meter/report?meterId=${main.id}&year=${year}&month=${month}`);
+    expect(report.code, report.message).toBe(0);
+    // the energy as the PDF writes it: grouped, up to three decimals
+    const energy = `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(report.data.kWh)} kWh`;
+    const words = {
+      zh: {
+        title: '电表月报',
+        page: (n: number, of: number) => `第 ${n} 页，共 ${of} 页`,
+        balance: '下级电表合计',
+      },
+      en: {
+        title: 'Meter monthly report',
+        page: (n: number, of: number) => `Page ${n} of ${of}`,
+        balance: 'Child meters in all',
+      },
+    } as const;
+    for (const lang of ['zh', 'en'] as const) {
+      const { context, page } = await openAs(lang);
+      try {
+        await go(
+          page,
+          `/standardReport/${year}/${month}/${main.id}/${encodeURIComponent(main.name)}`,
+          'meter-report',
+        );
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByTestId('meter-report-pdf').click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`${main.name}-${label}.pdf`);
+        const bytes = readFileSync((await download.path())!);
+        expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+        const pages = await pdfPages(bytes);
+        expect(pages.length).toBeGreaterThanOrEqual(1);
+        const w = words[lang];
+        pages.forEach((text, i) => {
+          // every page names the meter and the month in its footer, and its number
+          expect(text, `page ${i + 1}`).toContain(main.name);
+          expect(text, `page ${i + 1}`).toContain(label);
+          expect(text, `page ${i + 1}`).toContain(w.page(i + 1, pages.length));
+        });
+        expect(pages[0]).toContain(`${w.title} · ${main.name}`);
+        expect(pages[0]).toContain(energy);
+        expect(pages.join(' ')).toContain(w.balance);
+        expect(pages.join(' ')).toContain('LIGHT');
+
+        const png = await drawFirstPage(context, bytes, `meter-report-pdf-${lang}-1440`);
+        expect(readFileSync(png).length).toBeGreaterThan(20_000);
+      } finally {
+        await context.close();
+      }
     }
   });
 
