@@ -41,7 +41,15 @@ import {
   undo,
 } from '@platform/domain';
 import { Alert, App, Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { type ReactNode, type Ref, useCallback, useEffect, useImperativeHandle, useState } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/http/client';
 import type { ScreenPoint } from '../api';
@@ -89,6 +97,8 @@ export interface ScreenEditorProps {
   onDirty?: (dirty: boolean) => void;
   /** stores the checked drawing; throws to refuse (an ApiError naming a field selects it) */
   onSave: (body: ScreenBody) => Promise<boolean>;
+  /** what the canvas draws in place of the drawing (same elements and places: words filled in, say) */
+  preview?: (body: ScreenBody) => ScreenBody;
   /** data-lease of the editor's root, when the page has a lease */
   lease?: string;
   handle?: Ref<ScreenEditorHandle>;
@@ -109,6 +119,7 @@ export function ScreenEditor({
   extraDirty = false,
   onDirty,
   onSave,
+  preview,
   lease,
   handle,
 }: ScreenEditorProps) {
@@ -122,6 +133,7 @@ export function ScreenEditor({
   const body = history.present;
   const element = body.elements.find((e) => e.id === selected) ?? null;
   const dirty = body !== saved;
+  const drawn = useMemo(() => (preview ? preview(body) : body), [preview, body]);
 
   useImperativeHandle(
     handle,
@@ -405,7 +417,7 @@ export function ScreenEditor({
         </div>
         <div className="scr-stage">
           <EditCanvas
-            body={body}
+            body={drawn}
             selected={selected}
             readOnly={readOnly}
             onSelect={setSelected}
