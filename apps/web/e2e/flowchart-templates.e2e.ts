@@ -187,6 +187,15 @@ describe('device-family templates (system maintenance)', () => {
         expect(listed).toContain(name);
       expect(listed).toContain('Device-family flow chart templates');
       await shot(en.page, 'flowchart-templates-list-en-1440');
+      // a new template opens with its details to fill in and one empty role; leaving asks first
+      await en.page.getByTestId('template-new').click();
+      await en.page.getByTestId('screen-editor').waitFor();
+      expect(await en.page.getByTestId('template-code').inputValue()).toBe('');
+      expect(await en.page.getByTestId('role-0-key').inputValue()).toBe('');
+      expect(await en.page.getByText('New template', { exact: true }).count()).toBeGreaterThan(0);
+      await en.page.getByTestId('template-back').click();
+      await en.page.getByTestId('leave-ok').click();
+      await en.page.getByTestId('template-list').waitFor();
     } finally {
       await en.context.close();
     }

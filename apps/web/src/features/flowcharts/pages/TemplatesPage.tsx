@@ -5,6 +5,7 @@
  * The editor needs a wide screen, as the configuration screen editor does.
  */
 import { emptyScreen } from '@platform/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Result, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { useSearchParams } from 'react-router-dom';
 import { TemplateEditor } from '../components/TemplateEditor';
 import { TemplateList } from '../components/TemplateList';
 import { copyDraft, draftOf, emptyRole } from '../templateDraft';
-import { useTemplate, useTemplateList } from '../templatesApi';
+import { templateKeys, useTemplate, useTemplateList } from '../templatesApi';
 import '../templates.css';
 
 const idOf = (v: string | null) => {
@@ -36,7 +37,12 @@ export default function TemplatesPage() {
   const list = useTemplateList();
   const taken = useMemo(() => new Set((list.data ?? []).map((x) => x.code)), [list.data]);
 
-  const toList = () => setParams({});
+  const queryClient = useQueryClient();
+  const toList = () => {
+    // the next opening reads the template afresh (someone may have changed it meanwhile)
+    if (open !== null) queryClient.removeQueries({ queryKey: templateKeys.one(open) });
+    setParams({});
+  };
   if (open === null && !isNew)
     return (
       <TemplateList
