@@ -13,6 +13,7 @@ import { users } from '../modules/users/tables';
 import type { Db } from '../platform/db';
 import { DEMO_TEXT, seedDemoData } from './demo-data';
 import { seedDemoEnergy } from './demo-energy';
+import { seedDemoFlowcharts } from './demo-flowcharts';
 import { seedDemoGas } from './demo-gas';
 import { seedDemoGateways } from './demo-gateways';
 import { seedDemoInventory } from './demo-inventory';
@@ -95,6 +96,7 @@ export async function seedDemo(
   await seedDemoEnergy(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
   await seedDemoMeters(db, { companyId: company.id, adminId: admin.id, lang, now: opts.now });
   await seedDemoScreens(db, { companyId: company.id, adminId: admin.id, lang });
+  await seedDemoFlowcharts(db, { companyId: company.id, adminId: admin.id, lang });
   return [
     { role: 'administrator (every code)', phone: DEMO_ADMIN_PHONE, password: DEMO_PASSWORD },
     {

@@ -214,7 +214,7 @@ const boiler = template(
       role: 'humidity',
       style: { fill: '#1677ff', stroke: '#8fb8ff' },
     },
-    caption(30, 390, '{template}', 200),
+    reading(40, 390, 'humidity', '%', 1),
     pipe(200, 300, 220, 'flow'),
     {
       type: 'pump',
@@ -225,6 +225,7 @@ const boiler = template(
     },
     pipe(520, 300, 300, 'flow'),
     gauge(860, 110, 'pressure', 1.6, 'MPa', 3),
+    reading(860, 320, 'pressure', 'MPa', 3),
     reading(420, 400, 'flow', 'm³/h', 2),
     reading(420, 450, 'waterTemperature', '°C', 1, [
       { op: '>', value: 90, effects: { color: '#ff4d4f', blink: true } },

@@ -213,6 +213,10 @@ describe('the PV inverter dashboard', () => {
     expect(dash.data.efficiency).toBe(96.88);
     expect(dash.data.today.at(-1).value).toBe(18.6);
     expect(dash.data.seriesMinutes).toBe(5);
+    // today starts at the company's midnight (Asia/Shanghai by default: 16:00 UTC)
+    expect(dash.data.since).toMatch(/T16:00:00\.000Z$/);
+    expect(Date.parse(dash.data.since)).toBeLessThanOrEqual(now);
+    expect(now - Date.parse(dash.data.since)).toBeLessThan(86_400_000);
   });
 
   it('is refused for a device that is no inverter, and for another company', async () => {

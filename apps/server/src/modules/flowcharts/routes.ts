@@ -24,6 +24,7 @@ import { requireDeviceLevel } from '../devices/access';
 import { bindablePoints, screenValues } from '../screens/service';
 import {
   clearChart,
+  companyMidnight,
   deleteTemplate,
   ensureBuiltinTemplates,
   inverterChart,
@@ -270,6 +271,7 @@ export default async function flowchartRoutes(app: App): Promise<void> {
                 description: 'AC power ÷ DC power in %, while both are fresh and DC power is above 0',
               }),
               today: Type.Array(Type.Object({ ts: Type.String(), value: Type.Number() })),
+              since: Type.String({ description: 'the start of today in the company’s time zone' }),
               seriesMinutes: Type.Integer(),
             }),
           ),
@@ -307,6 +309,7 @@ export default async function flowchartRoutes(app: App): Promise<void> {
         roles,
         efficiency: ac !== null && dc !== null && dc > 0 ? Math.round((ac / dc) * 10_000) / 100 : null,
         today: acPoint ? await todaySeries(app.db, who.companyId, acPoint, now) : [],
+        since: (await companyMidnight(app.db, who.companyId, now)).toISOString(),
         seriesMinutes: SERIES_MINUTES,
       });
     },

@@ -302,7 +302,7 @@ export async function roleReadings(
 }
 
 /** The start of today in the company's time zone. */
-async function companyMidnight(db: Db, companyId: number, now: Date): Promise<Date> {
+export async function companyMidnight(db: Db, companyId: number, now: Date): Promise<Date> {
   const [row] = await db
     .select({ zone: companies.timeZone })
     .from(companies)

@@ -37,6 +37,8 @@ export const devicePaths = {
   /** the device's configuration screen, live, and its editor (features/screens) */
   screen: (d: DeviceRef) => `/showConfigurationTool/${d.id}`,
   screenEdit: (d: DeviceRef) => `/editConfigurationTool/${d.id}`,
+  /** the device family's flow chart placed on the device (features/flowcharts) */
+  flowChart: (d: DeviceRef) => `/flowChart/${d.id}/${seg(d.name)}`,
   dataFlow: (d: DeviceRef) => `/dataflow/${d.id}/${DEVICE_TYPE}/${seg(d.name)}`,
   /** the firmware upgrade page: the next version is chosen there ('-') */
   firmware: (d: DeviceRef) => `/upgradeVersion/-/${seg(d.firmware)}/${seg(d.serialNumber)}`,

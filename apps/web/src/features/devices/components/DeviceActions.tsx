@@ -15,6 +15,7 @@ import {
   FormOutlined,
   MoreOutlined,
   NodeIndexOutlined,
+  PartitionOutlined,
   PoweroffOutlined,
   SettingOutlined,
   SyncOutlined,
@@ -28,7 +29,7 @@ import { useNavigate } from 'react-router-dom';
 import { type DeviceRow, deviceApi, deviceKeys } from '../api';
 import { devicePaths, usePermittedPath } from '../paths';
 
-type LinkKey = 'log' | 'config' | 'chart' | 'flow' | 'screen' | 'screenEdit' | 'comdebug';
+type LinkKey = 'log' | 'config' | 'chart' | 'flow' | 'screen' | 'screenEdit' | 'flowChart' | 'comdebug';
 
 const LINKS: Array<{ key: LinkKey; icon: ReactNode; path: (d: DeviceRow) => string; write?: boolean }> = [
   { key: 'log', icon: <FileSearchOutlined />, path: devicePaths.operationLog },
@@ -37,6 +38,7 @@ const LINKS: Array<{ key: LinkKey; icon: ReactNode; path: (d: DeviceRow) => stri
   { key: 'flow', icon: <NodeIndexOutlined />, path: devicePaths.dataFlow },
   { key: 'screen', icon: <DesktopOutlined />, path: devicePaths.screen },
   { key: 'screenEdit', icon: <FormOutlined />, path: devicePaths.screenEdit, write: true },
+  { key: 'flowChart', icon: <PartitionOutlined />, path: devicePaths.flowChart },
   { key: 'comdebug', icon: <CodeOutlined />, path: devicePaths.comDebug },
 ];
 

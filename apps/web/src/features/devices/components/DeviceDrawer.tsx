@@ -14,6 +14,7 @@ import {
   FileSearchOutlined,
   FormOutlined,
   NodeIndexOutlined,
+  PartitionOutlined,
   SettingOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
@@ -288,6 +289,7 @@ export function DeviceDrawer({
             {link('flow', <NodeIndexOutlined />, devicePaths.dataFlow(device))}
             {link('screen', <DesktopOutlined />, devicePaths.screen(device))}
             {link('screenEdit', <FormOutlined />, devicePaths.screenEdit(device), true)}
+            {link('flowChart', <PartitionOutlined />, devicePaths.flowChart(device))}
             {link('firmware', <ApiOutlined />, devicePaths.firmware(device))}
             {link('maintenance', <ToolOutlined />, devicePaths.maintenance)}
           </Flex>
