@@ -64,9 +64,7 @@ describe('flow charts', () => {
       await shot(page, 'flowchart-boiler-zh-1440');
 
       await go(page, `/nssFlowChart/${boiler.id}/${encodeURIComponent(boiler.name)}/en`, 'flowchart-page');
-      await expect
-        .poll(() => page.getByTestId('flowchart-family').innerText())
-        .toBe('Boiler feedwater');
+      await expect.poll(() => page.getByTestId('flowchart-family').innerText()).toBe('Boiler feedwater');
       await expect
         .poll(() =>
           page
@@ -144,7 +142,10 @@ describe('flow charts', () => {
       expect(['待机', '并网发电']).toContain(await page.getByTestId('inverter-status').innerText());
       expect(await page.getByTestId('inverter-matched').count()).toBe(0);
       // today's curve has the readings since the server started (or says there are none yet)
-      await page.locator('[data-testid="inverter-today"], [data-testid="inverter-today-empty"]').first().waitFor();
+      await page
+        .locator('[data-testid="inverter-today"], [data-testid="inverter-today-empty"]')
+        .first()
+        .waitFor();
       await shot(page, 'inverter-zh-1440');
     } finally {
       await context.close();
