@@ -1211,6 +1211,21 @@ export const CATALOGUE = {
     en: '{count} lines of the file are wrong, nothing was imported; the first: line {row}, {message}',
     zh: '文件中有 {count} 行有误，未导入任何记录；第一处：第 {row} 行，{message}',
   },
+  energyFillRange: {
+    code: C.VALIDATION,
+    en: '{field}: a fill covers 1 to {max} days, from a day to the same or a later one',
+    zh: '{field}：一次生成 1 到 {max} 天，结束日期不能早于开始日期',
+  },
+  energyFillFactor: {
+    code: C.VALIDATION,
+    en: '{field}: the unit factor is a number greater than 0',
+    zh: '{field}：单位换算系数必须是大于 0 的数',
+  },
+  energyFillItemHidden: {
+    code: C.FORBIDDEN,
+    en: '{field}: you may not read the records of this data item',
+    zh: '{field}：您没有读取该数据项记录的权限',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof CATALOGUE;

@@ -65,7 +65,7 @@ export type EnergySiteType = (typeof ENERGY_SITE_TYPES)[number];
 export const ENERGY_PERIOD_TYPES = ['day', 'month'] as const;
 export type EnergyPeriodType = (typeof ENERGY_PERIOD_TYPES)[number];
 
-export const ENERGY_RECORD_SOURCES = ['entry', 'import'] as const;
+export const ENERGY_RECORD_SOURCES = ['entry', 'import', 'item'] as const;
 export type EnergyRecordSource = (typeof ENERGY_RECORD_SOURCES)[number];
 
 /** The largest quantity a record takes (a billion tonnes or m³ is a typing error). */
