@@ -215,6 +215,25 @@ describe('configuration screens', () => {
       expect(await page.locator('[data-testid^="show-el-"][data-type=pump]').count()).toBe(1);
       expect(await page.locator('[data-testid^="show-el-"][data-type=line]').count()).toBe(2);
       await shot(page, 'screens-demo-boiler-zh-1440');
+
+      // the device live socket pushes each record: the values change with no polling (the
+      // gateway reads its two slaves every 10 s; the values are asked for only every 30 s)
+      await expect.poll(() => page.getByTestId('screen-show-page').getAttribute('data-pushed')).toBe('1');
+      let asked = 0;
+      page.on('request', (r) => {
+        if (r.url().includes('/devicemanagement/screen/values')) asked += 1;
+      });
+      const shown = () =>
+        page
+          .locator('[data-testid^="show-el-"][data-type=text]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-text')).join('|'));
+      const seen = new Set([await shown()]);
+      for (let i = 0; i < 24; i += 1) {
+        await page.waitForTimeout(500);
+        seen.add(await shown());
+      }
+      expect(seen.size).toBeGreaterThan(1);
+      expect(asked).toBeLessThanOrEqual(1);
     } finally {
       await context.close();
     }

@@ -6,7 +6,7 @@
 import type { FamilyLang, FamilyRole, RoleMap, ScreenBody } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
-import type { ScreenPoint, ScreenValues } from '../screens/api';
+import { type ScreenPoint, type ScreenValues, VALUES_CATCH_UP_MS } from '../screens/api';
 
 const BASE = '/devicemanagement/flowchart';
 
@@ -73,12 +73,13 @@ export function useFlowChart(id: number, lang: FamilyLang) {
   });
 }
 
-export function useFlowChartValues(id: number, enabled: boolean) {
+/** `pushed`: the device live socket brings each record; the values are then asked for only to catch up */
+export function useFlowChartValues(id: number, enabled: boolean, pushed = false) {
   return useQuery({
     queryKey: flowChartKeys.values(id),
     enabled,
     queryFn: () => get<ScreenValues>(`${BASE}/values`, { id }, { silent: true }),
-    refetchInterval: VALUES_POLL_MS,
+    refetchInterval: pushed ? VALUES_CATCH_UP_MS : VALUES_POLL_MS,
     refetchIntervalInBackground: false,
   });
 }

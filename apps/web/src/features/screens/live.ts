@@ -5,6 +5,7 @@
  */
 import type { PointSample } from '@platform/domain';
 import { useEffect, useMemo, useState } from 'react';
+import { useDeviceFlow } from '../deviceviews/live';
 import type { ScreenValues } from './api';
 
 export const pointKey = (itemId: number, field: string) => `${itemId}:${field}`;
@@ -14,6 +15,54 @@ export function samplesOf(values: ScreenValues | undefined): Map<string, PointSa
   for (const v of values?.values ?? []) {
     if (v.ts === null) continue;
     out.set(pointKey(v.itemId, v.field), { value: v.value, ts: Date.parse(v.ts) });
+  }
+  return out;
+}
+
+/**
+ * The records the device live socket pushes while mounted (`flow` events of kind `record`;
+ * items the caller cannot read are left out by the server), newest per point. `watching` says
+ * the push is on: the page then asks for the values only now and then, to catch up after a gap.
+ */
+export function useLivePush(
+  deviceId: number,
+  enabled: boolean,
+): { pushed: Map<string, PointSample>; watching: boolean } {
+  const [pushed, setPushed] = useState<Map<string, PointSample>>(() => new Map());
+  const { watching } = useDeviceFlow(
+    deviceId,
+    (event) => {
+      if (event.type !== 'flow' || event.kind !== 'record') return;
+      const ts = Date.parse(event.ts);
+      setPushed((before) => {
+        const next = new Map(before);
+        for (const [field, value] of Object.entries(event.values)) {
+          const key = pointKey(event.itemId, field);
+          const held = next.get(key);
+          if (!held || held.ts <= ts) next.set(key, { value, ts });
+        }
+        return next;
+      });
+    },
+    enabled,
+  );
+  return { pushed, watching };
+}
+
+/**
+ * The samples a live page draws: the values answer's, overtaken by a newer pushed record of the
+ * same point. Only the points the answer names are drawn (a pushed field nobody binds stays out).
+ */
+export function mergeSamples(
+  values: ScreenValues | undefined,
+  pushed: Map<string, PointSample>,
+): Map<string, PointSample> {
+  const out = samplesOf(values);
+  const named = new Set((values?.values ?? []).map((v) => pointKey(v.itemId, v.field)));
+  for (const [key, sample] of pushed) {
+    if (!named.has(key)) continue;
+    const polled = out.get(key);
+    if (!polled || polled.ts < sample.ts) out.set(key, sample);
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { currentLang } from '../../../app/i18n';
 import { PageHeader } from '../../../shared/PageHeader';
 import { LiveScreen } from '../../screens/components/LiveScreen';
-import { samplesOf, useServerNow } from '../../screens/live';
+import { mergeSamples, useLivePush, useServerNow } from '../../screens/live';
 import { screenPaths } from '../../screens/paths';
 import '../../screens/screens.css';
 import { type FlowChartView, flowChartApi, flowChartKeys, useFlowChart, useFlowChartValues } from '../api';
@@ -46,7 +46,9 @@ export default function FlowChartPage() {
   const chart = useFlowChart(deviceId, lang);
   const view = chart.data;
   const body = view?.chart?.body ?? null;
-  const values = useFlowChartValues(deviceId, body !== null);
+  const live = useLivePush(deviceId, body !== null);
+  const values = useFlowChartValues(deviceId, body !== null, live.watching);
+  const samples = useMemo(() => mergeSamples(values.data, live.pushed), [values.data, live.pushed]);
   const now = useServerNow(values.data?.at, values.dataUpdatedAt);
   const [mapping, setMapping] = useState(false);
   const suggested = useMemo(() => (view && !view.chart ? suggestion(view) : null), [view]);
@@ -90,7 +92,7 @@ export default function FlowChartPage() {
     : [];
 
   return (
-    <div className="scr-page" data-testid="flowchart-page">
+    <div className="scr-page" data-testid="flowchart-page" data-pushed={live.watching ? '1' : '0'}>
       <PageHeader
         title={
           <Space wrap size={8}>
@@ -220,7 +222,7 @@ export default function FlowChartPage() {
           <div className="scr-live-box">
             <LiveScreen
               body={body}
-              samples={samplesOf(values.data)}
+              samples={samples}
               now={now}
               switchEnabled={false}
               label={`${t('chart.title', '流程图')} ${view.device.name}`}

@@ -8,14 +8,14 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { ElementView } from '@platform/domain';
 import { Alert, Button, Result, Skeleton, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../shared/PageHeader';
 import { useScreen, useScreenValues } from '../api';
 import { LiveScreen } from '../components/LiveScreen';
 import { SwitchDialog, type SwitchElement } from '../components/SwitchDialog';
-import { samplesOf, useServerNow } from '../live';
+import { mergeSamples, useLivePush, useServerNow } from '../live';
 import { screenPaths } from '../paths';
 import '../screens.css';
 
@@ -25,7 +25,9 @@ export default function ScreenShowPage() {
   const deviceId = Number(useParams().deviceId);
   const screen = useScreen(deviceId);
   const body = screen.data?.screen?.body ?? null;
-  const values = useScreenValues(deviceId, body !== null);
+  const live = useLivePush(deviceId, body !== null);
+  const values = useScreenValues(deviceId, body !== null, live.watching);
+  const samples = useMemo(() => mergeSamples(values.data, live.pushed), [values.data, live.pushed]);
   const now = useServerNow(values.data?.at, values.dataUpdatedAt);
   const [pressed, setPressed] = useState<{ element: SwitchElement; view: ElementView } | null>(null);
 
@@ -52,7 +54,7 @@ export default function ScreenShowPage() {
   ) : null;
 
   return (
-    <div className="scr-page" data-testid="screen-show-page">
+    <div className="scr-page" data-testid="screen-show-page" data-pushed={live.watching ? '1' : '0'}>
       <PageHeader
         title={
           <Space wrap size={8}>
@@ -108,7 +110,7 @@ export default function ScreenShowPage() {
           <div className="scr-live-box">
             <LiveScreen
               body={body}
-              samples={samplesOf(values.data)}
+              samples={samples}
               now={now}
               switchEnabled={view.canEdit}
               label={`${t('show.title', '组态画面')} ${view.device.name}`}
