@@ -98,8 +98,15 @@ async function summaries(
         FROM (
           SELECT r.ts, r.f, r.places, lag(r.f) OVER by_time AS prev, lag(r.ts) OVER by_time AS prev_ts
           FROM (
-            SELECT d.ts, ${value} AS f, ${places} AS places FROM data_records d
-            WHERE ${of} AND d.ts > ${start}::timestamptz AND d.ts <= ${end}::timestamptz
+            -- the field read once a row (OFFSET 0 keeps it from being inlined three times)
+            SELECT x.ts, j.v::float8 AS f, scale(j.v) AS places
+            FROM (
+              SELECT d.ts, d."values" -> m.key AS field FROM data_records d
+              WHERE d.company_id = ${ctx.caller.companyId} AND d.item_id = m.item_id AND d.parent_id IS NULL
+                AND d.ts > ${start}::timestamptz AND d.ts <= ${end}::timestamptz
+              OFFSET 0
+            ) x
+            CROSS JOIN LATERAL (SELECT x.field::numeric AS v WHERE jsonb_typeof(x.field) = 'number') j
           ) r
           WINDOW by_time AS (ORDER BY r.ts)
         ) w
