@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoEnergy } from '../../seed/demo-energy';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
+import { makeItem, setPermissions } from '../cabin/test-support';
+import { dataRecords } from '../records/tables';
 import { roles } from '../roles/tables';
 import { energyCoalFactors, energyRecords, energySites } from './tables';
 
@@ -341,6 +343,283 @@ describe('export', () => {
     });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('records filled from a data item', () => {
+  let skid: number;
+  let meter: { itemId: number; nodeId: number };
+  const reading = (itemId: number, ts: string, values: Record<string, number | string>) => ({
+    companyId: a.id,
+    itemId,
+    ts: new Date(ts),
+    values,
+  });
+  const fill = (page: string, body: object, token = a.admin.token, lang = 'en') =>
+    callAs(token, 'POST', `/energy/${page}/record/fill`, body, lang);
+  const dayRecords = async (kind: string) =>
+    (
+      await t.db
+        .select()
+        .from(energyRecords)
+        .where(and(eq(energyRecords.siteId, skid), eq(energyRecords.kind, kind)))
+    )
+      .map((r) => [r.periodType, r.periodOn, r.quantity, r.source])
+      .sort((x, y) => String(x[1]).localeCompare(String(y[1])));
+
+  beforeAll(async () => {
+    skid = ok(await call('POST', '/energy/site/save', { name: 'Gas skid', type: 'boilerHouse' })).id;
+    meter = await makeItem(t, a.id, {
+      name: 'Boiler gas meter',
+      fields: [
+        { key: 'f1', name: 'Total volume', unit: 'm³', type: 1 },
+        { key: 'f2', name: 'Coal fed', unit: 'kg', type: 10 },
+        { key: 'f3', name: 'Note', type: 5 },
+      ],
+    });
+    // the company's days are Shanghai's: midnight is 16:00 UTC the day before
+    await t.db.insert(dataRecords).values([
+      // 31 December: 09:00 and 23:00
+      reading(meter.itemId, '2023-12-31T01:00:00Z', { f1: 900 }),
+      reading(meter.itemId, '2023-12-31T15:00:00Z', { f1: 1000 }),
+      // 1 January: 10:00 and 22:00: 1250.5 − 1000 = 250.5 m³
+      reading(meter.itemId, '2024-01-01T02:00:00Z', { f1: 1100, f3: 'read by hand' }),
+      reading(meter.itemId, '2024-01-01T14:00:00Z', { f1: 1250.5 }),
+      // 2 January: 09:00 1300, the meter replaced at 11:00 (0), 18:00 40: 49.5 + 40 = 89.5 m³
+      reading(meter.itemId, '2024-01-02T01:00:00Z', { f1: 1300 }),
+      reading(meter.itemId, '2024-01-02T03:00:00Z', { f1: 0 }),
+      reading(meter.itemId, '2024-01-02T10:00:00Z', { f1: 40 }),
+      // 3 January: nothing; 4 January 13:00: 70 − 40 = 30 m³
+      reading(meter.itemId, '2024-01-04T05:00:00Z', { f1: 70 }),
+      // coal fed per shift (kg): 1 January 00:00 and 16:00, 2 January 23:59:59
+      reading(meter.itemId, '2023-12-31T16:00:00Z', { f2: 200 }),
+      reading(meter.itemId, '2024-01-01T08:00:00Z', { f2: 300 }),
+      reading(meter.itemId, '2024-01-02T15:59:59Z', { f2: 1000 }),
+    ]);
+  });
+
+  it('counts a cumulative counter day by day across a reset', async () => {
+    const answer = ok(
+      await fill('gas', {
+        siteId: skid,
+        itemId: meter.itemId,
+        field: 'f1',
+        mode: 'counter',
+        from: '2024-01-01',
+        to: '2024-01-04',
+      }),
+    );
+    expect(answer).toEqual({ written: 3, replaced: 0, skipped: [], empty: 1 });
+    expect(await dayRecords('gas')).toEqual([
+      ['day', '2024-01-01', 250.5, 'item'],
+      ['day', '2024-01-02', 89.5, 'item'],
+      ['day', '2024-01-04', 30, 'item'],
+    ]);
+    const listed = ok(
+      await call('GET', `/energy/gas/record/list?siteId=${skid}&sort=periodOn&order=asc`, undefined, 'zh'),
+    );
+    expect(listed.list[0]).toMatchObject({
+      source: 'item',
+      remark: 'Data item Boiler gas meter · Total volume',
+      // 250.5 m³ × 1.2143 kgce/m³
+      tce: 0.304182,
+    });
+  });
+
+  it('sums per-period values, converted by the unit factor (kg → t)', async () => {
+    const answer = ok(
+      await fill(
+        'coal',
+        {
+          siteId: skid,
+          itemId: meter.itemId,
+          field: 'f2',
+          mode: 'sum',
+          from: '2024-01-01',
+          to: '2024-01-03',
+          factor: 0.001,
+        },
+        a.admin.token,
+        'zh',
+      ),
+    );
+    expect(answer).toEqual({ written: 2, replaced: 0, skipped: [], empty: 1 });
+    expect(await dayRecords('coal')).toEqual([
+      ['day', '2024-01-01', 0.5, 'item'],
+      ['day', '2024-01-02', 1, 'item'],
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(energyRecords)
+      .where(and(eq(energyRecords.siteId, skid), eq(energyRecords.kind, 'coal')));
+    expect(row?.remark).toBe('数据项 Boiler gas meter · Coal fed');
+  });
+
+  it('keeps days recorded by hand or as a month, and replaces its own on a second fill', async () => {
+    // 2 January by hand, December as a whole month
+    ok(
+      await call(
+        'POST',
+        '/energy/gas/record/save',
+        record({ siteId: skid, periodType: 'day', periodOn: '2023-12-30', quantity: 5 }),
+      ),
+    );
+    await t.db
+      .delete(energyRecords)
+      .where(
+        and(
+          eq(energyRecords.siteId, skid),
+          eq(energyRecords.kind, 'gas'),
+          eq(energyRecords.periodOn, '2024-01-02'),
+        ),
+      );
+    ok(
+      await call(
+        'POST',
+        '/energy/gas/record/save',
+        record({ siteId: skid, periodType: 'day', periodOn: '2024-01-02', quantity: 77 }),
+      ),
+    );
+    // December's month record beside a day record of it is refused by save: write it straight
+    await t.db.insert(energyRecords).values({
+      companyId: a.id,
+      siteId: skid,
+      kind: 'gas',
+      periodType: 'month',
+      periodOn: '2023-12-01',
+      quantity: 3000,
+    });
+    // 4 January read again at 16:00: 95 − 40 = 55 m³
+    await t.db.insert(dataRecords).values(reading(meter.itemId, '2024-01-04T08:00:00Z', { f1: 95 }));
+    const answer = ok(
+      await fill('gas', {
+        siteId: skid,
+        itemId: meter.itemId,
+        field: 'f1',
+        mode: 'counter',
+        from: '2023-12-31',
+        to: '2024-01-04',
+        factor: 1,
+      }),
+    );
+    expect(answer).toEqual({
+      written: 0,
+      replaced: 2,
+      skipped: [
+        { periodOn: '2023-12-31', reason: 'month' },
+        { periodOn: '2024-01-02', reason: 'entry' },
+      ],
+      empty: 1,
+    });
+    expect(await dayRecords('gas')).toEqual([
+      ['month', '2023-12-01', 3000, 'entry'],
+      ['day', '2023-12-30', 5, 'entry'],
+      ['day', '2024-01-01', 250.5, 'item'],
+      ['day', '2024-01-02', 77, 'entry'],
+      ['day', '2024-01-04', 55, 'item'],
+    ]);
+  });
+
+  it('refuses, naming the field, and writes nothing', async () => {
+    const before = await recordsOf(a.id);
+    const other = await makeItem(t, b.id, {
+      name: 'B meter',
+      fields: [{ key: 'f1', name: 'Total', type: 1 }],
+    });
+    const bSite = ok(
+      await callAs(b.admin.token, 'POST', '/energy/site/save', { name: 'B skid', type: 'plant' }),
+    ).id;
+    const body = {
+      siteId: skid,
+      itemId: meter.itemId,
+      field: 'f1',
+      mode: 'counter',
+      from: '2024-01-01',
+      to: '2024-01-04',
+    };
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const [over, field, code] of [
+      [{ siteId: bSite }, 'siteId', ERROR_CODES.NOT_FOUND],
+      [{ itemId: other.itemId }, 'itemId', ERROR_CODES.NOT_FOUND],
+      [{ itemId: 2_000_000 }, 'itemId', ERROR_CODES.NOT_FOUND],
+      [{ field: 'f3' }, 'field', ERROR_CODES.VALIDATION],
+      [{ field: 'f9' }, 'field', ERROR_CODES.VALIDATION],
+      [{ factor: 0 }, 'factor', ERROR_CODES.VALIDATION],
+      [{ factor: -0.001 }, 'factor', ERROR_CODES.VALIDATION],
+      [{ from: '2024-02-30' }, 'from', ERROR_CODES.VALIDATION],
+      [{ to: tomorrow }, 'to', ERROR_CODES.VALIDATION],
+      [{ from: '2024-01-05' }, 'to', ERROR_CODES.VALIDATION],
+      [{ from: '2022-12-31', to: '2024-01-01' }, 'to', ERROR_CODES.VALIDATION],
+    ] as const) {
+      const res = await fill('gas', { ...body, ...over });
+      expect(res.code, JSON.stringify(over)).toBe(code);
+      expect(res.data?.field, JSON.stringify(over)).toBe(field);
+      expect(JSON.stringify(res)).not.toContain('B meter');
+    }
+    expect((await fill('gas', { ...body, field: 'f3' })).message).toBe(
+      'field: field Note of the data item is not a number field',
+    );
+    expect((await fill('gas', { ...body, mode: 'average' })).code).toBe(ERROR_CODES.VALIDATION);
+    // 366 days are taken (2024 is a leap year)
+    ok(await fill('gas', { ...body, from: '2023-01-01', to: '2024-01-01' }));
+    expect(await recordsOf(a.id)).toHaveLength(before.length);
+    expect(await recordsOf(b.id)).toHaveLength(0);
+  });
+
+  it('offers and fills only the items the caller may read', async () => {
+    await t.db
+      .update(roles)
+      .set({ menuCodes: ['energy_data_plat', 'edp_gas'] })
+      .where(eq(roles.id, a.ordinaryRoleId));
+    const hidden = await makeItem(t, a.id, {
+      name: 'Hidden meter',
+      fields: [{ key: 'f1', name: 'Total', type: 1 }],
+    });
+    await t.db.insert(dataRecords).values(reading(hidden.itemId, '2024-01-01T02:00:00Z', { f1: 5 }));
+    await setPermissions(t, hidden.nodeId, [{ scope: 'company', subjectId: null, level: 0 }]);
+    const offered = ok(await callAs(a.limited.token, 'GET', '/energy/item/list'));
+    expect(offered.map((i: { name: string }) => i.name)).toContain('Boiler gas meter');
+    expect(offered.map((i: { name: string }) => i.name)).not.toContain('Hidden meter');
+    expect(offered.find((i: { name: string }) => i.name === 'Boiler gas meter').fields).toEqual([
+      { key: 'f1', name: 'Total volume', unit: 'm³' },
+      { key: 'f2', name: 'Coal fed', unit: 'kg' },
+    ]);
+    // the administrator reads everything
+    expect(ok(await call('GET', '/energy/item/list')).map((i: { name: string }) => i.name)).toContain(
+      'Hidden meter',
+    );
+    const before = await recordsOf(a.id);
+    const res = await fill(
+      'gas',
+      {
+        siteId: skid,
+        itemId: hidden.itemId,
+        field: 'f1',
+        mode: 'counter',
+        from: '2024-01-01',
+        to: '2024-01-01',
+      },
+      a.limited.token,
+    );
+    expect(res).toMatchObject({ code: ERROR_CODES.FORBIDDEN, data: { field: 'itemId' } });
+    // the page's code is needed as well: coal is not among them
+    expect(
+      (
+        await fill(
+          'coal',
+          {
+            siteId: skid,
+            itemId: meter.itemId,
+            field: 'f2',
+            mode: 'sum',
+            from: '2024-01-01',
+            to: '2024-01-01',
+          },
+          a.limited.token,
+        )
+      ).code,
+    ).toBe(ERROR_CODES.FORBIDDEN);
+    expect(await recordsOf(a.id)).toHaveLength(before.length);
   });
 });
 

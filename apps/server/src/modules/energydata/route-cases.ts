@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/helper';
 import { type RouteCases, routeCalls } from '../../test/route-cases';
+import { makeItem } from '../cabin/test-support';
+import { dataRecords } from '../records/tables';
 import { energyCoalFactors, energyRecords, energySites } from './tables';
 
 let counter = 0;
@@ -27,6 +29,24 @@ export async function makeEnergyData(t: TestApp, companyId: number, kind: Energy
     })
     .returning();
   return { site: site!, record: record! };
+}
+
+/** Company A's item with a cumulative field read on two days of January 2025 (a fill would write). */
+export async function makeMeterItem(t: TestApp, companyId: number) {
+  counter += 1;
+  const name = `secret meter ${counter}`;
+  const { itemId } = await makeItem(t, companyId, {
+    name,
+    fields: [{ key: 'f1', name: 'secret total', unit: 'm³', type: 1 }],
+  });
+  await t.db.insert(dataRecords).values(
+    [
+      ['2025-01-01T00:00:00Z', 100],
+      ['2025-01-02T00:00:00Z', 150.5],
+      ['2025-01-03T00:00:00Z', 210.25],
+    ].map(([ts, v]) => ({ companyId, itemId, ts: new Date(ts as string), values: { f1: v as number } })),
+  );
+  return { itemId, name };
 }
 
 const { post, get, refusedWithout } = routeCalls('/energy');
@@ -122,6 +142,32 @@ function kindCases(kind: EnergyDataKind): RouteCases {
         };
       },
     },
+    [key('POST', '/record/fill')]: {
+      attack: async ({ t, a, b }) => {
+        const item = await makeMeterItem(t, a.id);
+        const [bSite] = await t.db
+          .insert(energySites)
+          .values({ companyId: b.id, name: `B site ${counter}`, type: 'plant' })
+          .returning();
+        return {
+          // B fills its own site from A's item: no such item of B's, nothing written, nothing told
+          request: post(`${p}/record/fill`, b.admin.token, {
+            siteId: bSite!.id,
+            itemId: item.itemId,
+            field: 'f1',
+            mode: 'counter',
+            from: '2025-01-01',
+            to: '2025-01-03',
+          }),
+          verify: async (res) => {
+            refusedWithout(item.name, 'secret total', '50.5')(res);
+            expect(res.json().data?.field).toBe('itemId');
+            const rows = await t.db.select().from(energyRecords).where(eq(energyRecords.siteId, bSite!.id));
+            expect(rows).toHaveLength(0);
+          },
+        };
+      },
+    },
     [key('GET', '/record/template')]: {
       ownScope: 'the same empty template for every caller: no company data in it',
     },
@@ -180,6 +226,19 @@ export const energyDataRouteCases: RouteCases = {
         verify: async (res) => {
           refusedWithout(site!.name)(res);
           expect(await siteOf(t, site!.id)).toBeDefined();
+        },
+      };
+    },
+  },
+  'GET /general/energy/item/list': {
+    attack: async ({ t, a, b }) => {
+      const item = await makeMeterItem(t, a.id);
+      return {
+        request: get('/item/list', b.admin.token),
+        verify: (res) => {
+          expect(res.json().code).toBe(0);
+          expect(res.body).not.toContain(item.name);
+          expect(res.body).not.toContain('secret total');
         },
       };
     },

@@ -2,6 +2,7 @@ import {
   DEFAULT_COAL_FACTORS,
   ENERGY_DATA_KIND_INFO,
   ENERGY_DATA_KINDS,
+  ENERGY_FILL_MODES,
   ENERGY_PERIOD_TYPES,
   ENERGY_RECORD_SOURCES,
   ENERGY_SITE_TYPES,
@@ -25,6 +26,7 @@ import {
   xlsxStream,
 } from '../records/spreadsheet';
 import { ZIP_MAX_UNPACKED_BYTES } from '../records/zip-guard';
+import { FILL_SKIP_REASONS, fillFromItem, fillItems } from './fill';
 import {
   allRecords,
   companyFactors,
@@ -124,12 +126,12 @@ const EXPORT_WORDS: Record<Lang, { head: string[]; total: string; period: Record
   zh: {
     head: ['站点', '周期', '期间', '数量', '单位', '标准煤 (tce)', '来源', '备注'],
     total: '合计',
-    period: { day: '日', month: '月', entry: '手工录入', import: '文件导入' },
+    period: { day: '日', month: '月', entry: '手工录入', import: '文件导入', item: '数据项' },
   },
   en: {
     head: ['Site', 'Period type', 'Period', 'Quantity', 'Unit', 'Coal equivalent (tce)', 'Source', 'Remark'],
     total: 'Total',
-    period: { day: 'day', month: 'month', entry: 'entry', import: 'import' },
+    period: { day: 'day', month: 'month', entry: 'entry', import: 'import', item: 'data item' },
   },
 };
 
@@ -218,6 +220,48 @@ async function kindRoutes(app: App, kind: EnergyDataKind): Promise<void> {
       await app.db.transaction((tx) => deleteRecord(tx, callerActor(request), kind, request.body.id));
       return ok(null, 'deleted', request.lang);
     },
+  );
+
+  app.post(
+    `${base}/record/fill`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Day records of ${what} from a data item's number field: a cumulative counter (end reading minus start reading, a reset starting anew) or a sum of per-period values, times a unit factor; days recorded by hand, by import or as a month are kept and reported, days an earlier fill wrote are replaced`,
+        body: Type.Object({
+          siteId: Id,
+          itemId: Id,
+          field: Type.String({ maxLength: 16, description: "the field's key" }),
+          mode: Literals(ENERGY_FILL_MODES),
+          from: Day,
+          to: Day,
+          factor: Type.Optional(
+            Type.Number({
+              description: "the field's unit into the kind's unit (kg → t is 0.001); 1 by default",
+            }),
+          ),
+        }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              written: Type.Integer(),
+              replaced: Type.Integer(),
+              skipped: Type.Array(
+                Type.Object({ periodOn: Type.String(), reason: Literals(FILL_SKIP_REASONS) }),
+              ),
+              empty: Type.Integer({ description: 'days without a reading of the field' }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.db.transaction((tx) => fillFromItem(tx, callerActor(request), kind, request.body)),
+        'operation',
+        request.lang,
+      ),
   );
 
   app.post(
@@ -414,6 +458,32 @@ export default async function energyDataRoutes(app: App): Promise<void> {
       await app.db.transaction((tx) => deleteSite(tx, callerActor(request), request.body.id));
       return ok(null, 'deleted', request.lang);
     },
+  );
+
+  app.get(
+    '/energy/item/list',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The company's data items the caller may read that have number fields, with those fields (what a fill takes)",
+        response: {
+          200: Envelope(
+            Type.Array(
+              Type.Object({
+                id: Type.Integer(),
+                name: Type.String(),
+                fields: Type.Array(
+                  Type.Object({ key: Type.String(), name: Type.String(), unit: Type.String() }),
+                ),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => ok(await fillItems(app.db, callerActor(request))),
   );
 
   app.get(

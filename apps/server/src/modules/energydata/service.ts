@@ -107,7 +107,7 @@ export async function listSites(db: Db, companyId: number) {
   return rows.map((r) => ({ ...r, type: r.type as EnergySiteType }));
 }
 
-async function siteRow(db: Db, companyId: number, id: number, field = 'id', lock = false) {
+export async function siteRow(db: Db, companyId: number, id: number, field = 'id', lock = false) {
   const query = db
     .select()
     .from(energySites)
