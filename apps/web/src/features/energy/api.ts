@@ -6,6 +6,7 @@ import {
   type CoalFactors,
   ENERGY_DATA_KIND_INFO,
   type EnergyDataKind,
+  type EnergyFillMode,
   type EnergyPeriodType,
   type EnergyRecordSource,
   type EnergySiteType,
@@ -94,6 +95,33 @@ export interface ImportRejection {
   message: string;
 }
 
+/** A data item the caller may read, with its number fields: what a fill takes. */
+export interface FillItem {
+  id: number;
+  name: string;
+  fields: Array<{ key: string; name: string; unit: string }>;
+}
+
+export interface FillBody {
+  siteId: number;
+  itemId: number;
+  field: string;
+  mode: EnergyFillMode;
+  from: string;
+  to: string;
+  factor?: number;
+}
+
+export type FillSkipReason = 'entry' | 'import' | 'month' | 'notPositive' | 'tooLarge';
+
+export interface FillAnswer {
+  written: number;
+  replaced: number;
+  skipped: Array<{ periodOn: string; reason: FillSkipReason }>;
+  /** days without a reading */
+  empty: number;
+}
+
 const base = (kind: EnergyDataKind) => `/energy/${ENERGY_DATA_KIND_INFO[kind].path}`;
 
 const clean = <T extends object>(query: T) =>
@@ -108,6 +136,7 @@ export const energyKeys = {
   summary: (kind: EnergyDataKind, filter: RecordFilter) => ['energy', kind, 'summary', filter] as const,
   sites: ['energy', 'sites'] as const,
   factors: ['energy', 'factors'] as const,
+  items: ['energy', 'items'] as const,
 };
 
 export function useRecords(kind: EnergyDataKind, query: RecordQuery) {
@@ -138,6 +167,14 @@ export function useFactors(enabled = true) {
   });
 }
 
+export function useFillItems(enabled: boolean) {
+  return useQuery({
+    queryKey: energyKeys.items,
+    queryFn: () => get<FillItem[]>('/energy/item/list'),
+    enabled,
+  });
+}
+
 function post<T>(url: string, data: unknown): Promise<Envelope<T>> {
   return request<T>({ method: 'POST', url, data });
 }
@@ -145,6 +182,8 @@ function post<T>(url: string, data: unknown): Promise<Envelope<T>> {
 export const energyApi = {
   saveRecord: (kind: EnergyDataKind, body: RecordBody) =>
     post<{ id: number }>(`${base(kind)}/record/save`, body),
+  fill: (kind: EnergyDataKind, body: FillBody) =>
+    request<FillAnswer>({ method: 'POST', url: `${base(kind)}/record/fill`, data: body, timeout: 120_000 }),
   removeRecord: (kind: EnergyDataKind, id: number) => post<null>(`${base(kind)}/record/delete`, { id }),
   saveSite: (body: { id?: number; name: string; type: EnergySiteType; remark?: string }) =>
     post<{ id: number }>('/energy/site/save', body),

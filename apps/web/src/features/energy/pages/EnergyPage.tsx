@@ -1,4 +1,5 @@
 import {
+  DatabaseOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
@@ -42,6 +43,7 @@ import {
 } from '../api';
 import { FactorsModal } from '../components/FactorsModal';
 import { Figures } from '../components/Figures';
+import { FillModal } from '../components/FillModal';
 import { ImportModal } from '../components/ImportModal';
 import { RecordModal } from '../components/RecordModal';
 import { SitesModal } from '../components/SitesModal';
@@ -62,7 +64,9 @@ export default function EnergyPage() {
   return <EnergyView kind={kind} />;
 }
 
-type Dialog = { type: 'record'; record: EnergyRecord | null } | { type: 'sites' | 'factors' | 'import' };
+type Dialog =
+  | { type: 'record'; record: EnergyRecord | null }
+  | { type: 'sites' | 'factors' | 'import' | 'fill' };
 
 function EnergyView({ kind }: { kind: EnergyDataKind }) {
   const { t, i18n } = useTranslation('energy');
@@ -259,6 +263,13 @@ function EnergyView({ kind }: { kind: EnergyDataKind }) {
                 {t('form.add')}
               </Button>
               <Button
+                icon={<DatabaseOutlined />}
+                onClick={() => setDialog({ type: 'fill' })}
+                data-testid="energy-fill"
+              >
+                {t('fill.open')}
+              </Button>
+              <Button
                 icon={<UploadOutlined />}
                 onClick={() => setDialog({ type: 'import' })}
                 data-testid="energy-import"
@@ -372,6 +383,12 @@ function EnergyView({ kind }: { kind: EnergyDataKind }) {
       <SitesModal open={dialog?.type === 'sites'} onClose={() => setDialog(null)} />
       <FactorsModal open={dialog?.type === 'factors'} onClose={() => setDialog(null)} />
       <ImportModal kind={kind} open={dialog?.type === 'import'} onClose={() => setDialog(null)} />
+      <FillModal
+        kind={kind}
+        open={dialog?.type === 'fill'}
+        sites={sites.data ?? []}
+        onClose={() => setDialog(null)}
+      />
     </div>
   );
 }
