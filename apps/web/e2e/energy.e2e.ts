@@ -5,7 +5,10 @@
  * raw coal is 714.3 tce with the default 0.7143 tce/t), a second record of the same day refused
  * beside its field, the record deleted after its confirmation; in English at 1440 px, the coal
  * page with its figures and chart, the sidebar to steam produced, its CSV and XLSX exports
- * with the totals. Screenshots in Chinese at 390 px and English at 1440 px.
+ * with the totals; in Chinese at 1440 px, a gas meter's cumulative readings (made through the
+ * API: four days, a meter replaced on the second, a silent third, a day already entered by
+ * hand on the fourth) filled into day records through the 从数据项生成 dialog, its answer and the
+ * records with the source 数据项. Screenshots in Chinese at 390 and 1440 px, English at 1440 px.
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -13,7 +16,7 @@ import { describe, expect, test } from 'vitest';
 import { allowPageErrors, refused, shot } from './harness';
 import { demoAdminRun, modalOk, noSideways, numberInput, pickOption } from './support';
 
-const { api, openAs, go } = demoAdminRun();
+const { api, postJson, openAs, go } = demoAdminRun();
 
 interface EnergyRecord {
   id: number;
@@ -54,6 +57,10 @@ async function pickDay(page: Page, picker: Locator, day: string): Promise<void> 
   await input.fill(day);
   await input.press('Enter');
 }
+
+/** `day` plus `n` calendar days, YYYY-MM-DD. */
+const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 describe('energy data', () => {
   test("on a phone in Chinese: today's coal entered, seen in tce, refused twice, deleted", async () => {
@@ -110,6 +117,113 @@ describe('energy data', () => {
       await page.getByTestId(`energy-delete-${made!.id}`).click();
       await confirm(page);
       await expect.poll(async () => (await recordsOn('coal', today)).length).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("in Chinese at 1440 px: a gas meter's readings filled into day records", async () => {
+    const today = await companyToday();
+    const company = await api<{ timeZone: string }>('/company/getCompany');
+    // the demo company keeps Shanghai's clock: its midnight is 00:00+08:00
+    expect(company.data.timeZone).toBe('Asia/Shanghai');
+    const tag = String(Date.now()).slice(-5);
+    const siteName = `E2E 燃气站 ${tag}`;
+    const itemName = `E2E锅炉燃气表${tag}`;
+    const site = await postJson<{ id: number }>('/energy/site/save', { name: siteName, type: 'boilerHouse' });
+    expect(site.code, site.message).toBe(0);
+    const created = await postJson<{ id: number; refId: number }>('/smartdata/cabin/create', {
+      parentId: null,
+      type: 'dataItem',
+      name: itemName,
+      kind: 10,
+    });
+    expect(created.code, created.message).toBe(0);
+    const itemId = created.data.refId;
+    const fields = [
+      { name: '累计流量', unit: 'm³', type: 1, decimals: 2 },
+      { name: '备注', type: 5 },
+    ];
+    const updated = await postJson('/smartdata/item/update', { itemId, fields });
+    expect(updated.code, updated.message).toBe(0);
+    const [d1, d2, d4] = [-4, -3, -1].map((n) => plusDays(today, n)) as [string, string, string];
+    for (const [day, time, total] of [
+      // the first day: 1000 → 1120.5, 120.5 m³ from its first reading
+      [d1, '08:00', 1000],
+      [d1, '20:00', 1120.5],
+      // the second: 1200, the meter replaced (0), 60: 79.5 + 60 = 139.5 m³
+      [d2, '09:00', 1200],
+      [d2, '14:00', 0],
+      [d2, '20:00', 60],
+      // the third: no reading; the fourth: 150, 90 m³, but entered by hand already
+      [d4, '10:00', 150],
+    ] as const) {
+      const added = await postJson('/smartdata/record/add', {
+        itemId,
+        values: { f1: total },
+        ts: `${day}T${time}:00+08:00`,
+      });
+      expect(added.code, added.message).toBe(0);
+    }
+    const entered = await postJson('/energy/gas/record/save', {
+      siteId: site.data.id,
+      periodType: 'day',
+      periodOn: d4,
+      quantity: 88,
+      remark: 'E2E 手工抄表',
+    });
+    expect(entered.code, entered.message).toBe(0);
+
+    const { context, page } = await openAs('zh', 1440);
+    try {
+      await go(page, '/energy/gas', 'energy-page-gas');
+      await expect.poll(() => rows(page, 'energy-table').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await page.getByTestId('energy-fill').click();
+      const form = page.getByTestId('energy-fill-form');
+      await form.waitFor();
+      await pickOption(page, form.getByTestId('energy-fill-site'), siteName);
+      const range = page.locator('.ant-modal-wrap:visible .ant-picker-range input');
+      await range.first().click();
+      await range.first().fill(d1);
+      await range.first().press('Enter');
+      await range.nth(1).fill(d4);
+      await range.nth(1).press('Enter');
+      await pickOption(page, form.getByTestId('energy-fill-item'), itemName);
+      await pickOption(page, form.getByTestId('energy-fill-field'), '累计流量 (m³)');
+      // counter is the mode offered first, its sentence beneath
+      expect(await text(form)).toContain('每日数量 = 当日结束时读数 − 当日开始时读数');
+      expect(await numberInput(form, 'energy-fill-factor').inputValue()).toBe('1');
+      await modalOk(page);
+      const result = page.getByTestId('energy-fill-result');
+      await result.waitFor({ timeout: 20_000 });
+      expect(await text(result)).toContain('新写入 2 条，替换 0 条，跳过 1 天，1 天无读数');
+      expect(await text(result)).toContain(`${d4} 已有手工录入的记录`);
+      await shot(page, 'energy-fill-zh-1440');
+
+      const listed = await api<{ list: Array<EnergyRecord & { source: string; remark: string }> }>(
+        `/energy/gas/record/list?from=${d1}&to=${d4}&siteId=${site.data.id}&sort=periodOn&order=asc`,
+      );
+      expect(listed.data.list.map((r) => [r.periodOn, r.quantity, r.source])).toEqual([
+        [d1, 120.5, 'item'],
+        [d2, 139.5, 'item'],
+        [d4, 88, 'entry'],
+      ]);
+      expect(listed.data.list[0]!.remark).toBe(`数据项 ${itemName} · 累计流量`);
+
+      // filled again: its own days replaced, the hand-entered day kept
+      await modalOk(page);
+      await expect.poll(() => text(result)).toContain('新写入 0 条，替换 2 条');
+      await page.locator('.ant-modal-wrap:visible .ant-modal-footer button:not(.ant-btn-primary)').click();
+
+      // the list, read again, shows the source of each record
+      await pickOption(page, page.getByTestId('energy-site-filter'), siteName);
+      const siteRows = rows(page, 'energy-table');
+      await expect.poll(() => siteRows.count(), { timeout: 20_000 }).toBe(3);
+      expect(await text(siteRows.nth(0))).toContain('手工录入');
+      expect(await text(siteRows.nth(1))).toContain('数据项');
+      expect(await text(siteRows.nth(1))).toContain('139.5');
+      expect(await text(siteRows.nth(2))).toContain(`数据项 ${itemName} · 累计流量`);
+      await shot(page, 'energy-fill-list-zh-1440');
     } finally {
       await context.close();
     }

@@ -136,21 +136,21 @@ async function readingsOf(
       sql`jsonb_typeof(${dataRecords.values} -> ${key}::text) = 'number'`,
       ...more,
     );
-  const [before, within] = await Promise.all([
+  // one after the other: in a transaction the queries share one connection
+  const before =
     mode === 'counter'
-      ? db
+      ? await db
           .select({ ts: dataRecords.ts, value })
           .from(dataRecords)
           .where(of(lte(dataRecords.ts, first)))
           .orderBy(desc(dataRecords.ts), desc(dataRecords.id))
           .limit(1)
-      : Promise.resolve([]),
-    db
-      .select({ ts: dataRecords.ts, value })
-      .from(dataRecords)
-      .where(of(gte(dataRecords.ts, first), lte(dataRecords.ts, last)))
-      .orderBy(asc(dataRecords.ts), asc(dataRecords.id)),
-  ]);
+      : [];
+  const within = await db
+    .select({ ts: dataRecords.ts, value })
+    .from(dataRecords)
+    .where(of(gte(dataRecords.ts, first), lte(dataRecords.ts, last)))
+    .orderBy(asc(dataRecords.ts), asc(dataRecords.id));
   return [...before, ...within].map((r) => ({ at: r.ts.getTime(), value: Number(r.value) }));
 }
 
