@@ -21,7 +21,8 @@ import { AppError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Literals } from '../../platform/schemas';
 import { dataCaller } from '../cabin/routes';
 import { requireDeviceLevel } from '../devices/access';
-import { bindablePoints, screenValues } from '../screens/service';
+import { LiveValuesSchema } from '../screens/routes';
+import { bindablePoints, liveValues } from '../screens/service';
 import {
   clearChart,
   companyMidnight,
@@ -69,15 +70,6 @@ const DeviceSchema = Type.Object({
   serialNumber: Type.String(),
   online: Type.Boolean(),
 });
-const ValuesSchema = Type.Array(
-  Type.Object({
-    itemId: Type.Integer(),
-    field: Type.String(),
-    value: Type.Unknown(),
-    ts: Type.Union([Type.String(), Type.Null()]),
-  }),
-);
-
 export default async function flowchartRoutes(app: App): Promise<void> {
   await ensureBuiltinTemplates(app.db);
   const tags = ['flow charts'];
@@ -160,32 +152,14 @@ export default async function flowchartRoutes(app: App): Promise<void> {
         summary:
           'The newest value and its time of every point the flow chart binds whose item the caller can read; values older than staleSeconds are shown grey',
         querystring: Type.Object({ id: Id }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              at: Type.String({ description: 'the server’s clock: ages are worked out against it' }),
-              online: Type.Boolean(),
-              staleSeconds: Type.Integer(),
-              values: ValuesSchema,
-              hidden: Type.Integer(),
-            }),
-          ),
-        },
+        response: { 200: Envelope(LiveValuesSchema) },
       },
     },
     async (request) => {
       const device = await requireDeviceLevel(app, request, request.query.id, DATA_PERMISSION.read);
       const who = dataCaller(request);
       const chart = await savedChart(app.db, who.companyId, device.id);
-      const body = chart ? placedBody(chart, 'zh') : null;
-      const { values, hidden } = body ? await screenValues(app.db, who, body) : { values: [], hidden: 0 };
-      return ok({
-        at: new Date().toISOString(),
-        online: device.online,
-        staleSeconds: body?.staleSeconds ?? 60,
-        values,
-        hidden,
-      });
+      return ok(await liveValues(app.db, who, device, chart ? placedBody(chart, 'zh') : null));
     },
   );
 

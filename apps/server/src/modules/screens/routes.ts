@@ -23,10 +23,10 @@ import {
   deleteScreen,
   deviceCommands,
   LEASE_SECONDS,
+  liveValues,
   readScreen,
   releaseLease,
   saveScreen,
-  screenValues,
   takeLease,
 } from './service';
 
@@ -50,6 +50,22 @@ const LeaseSchema = Type.Object({
   holder: Type.Object({ id: Type.Integer(), name: Type.String() }),
   expiresAt: Type.String(),
   mine: Type.Boolean({ description: 'held by the caller (maybe in another window)' }),
+});
+
+/** the newest values a live page draws (`liveValues`) */
+export const LiveValuesSchema = Type.Object({
+  at: Type.String({ description: 'the server’s clock: ages are worked out against it' }),
+  online: Type.Boolean(),
+  staleSeconds: Type.Integer(),
+  values: Type.Array(
+    Type.Object({
+      itemId: Type.Integer(),
+      field: Type.String(),
+      value: Type.Unknown(),
+      ts: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+  hidden: Type.Integer({ description: 'bound points of items the caller cannot read, left out' }),
 });
 
 const DeviceSchema = Type.Object({
@@ -213,40 +229,14 @@ export default async function screenRoutes(app: App): Promise<void> {
         summary:
           'The newest value and its time of every point the screen binds whose item the caller can read; the show page greys values older than staleSeconds',
         querystring: Type.Object({ id: Id }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              at: Type.String({ description: 'the server’s clock: ages are worked out against it' }),
-              online: Type.Boolean(),
-              staleSeconds: Type.Integer(),
-              values: Type.Array(
-                Type.Object({
-                  itemId: Type.Integer(),
-                  field: Type.String(),
-                  value: Type.Unknown(),
-                  ts: Type.Union([Type.String(), Type.Null()]),
-                }),
-              ),
-              hidden: Type.Integer({ description: 'bound points of items the caller cannot read, left out' }),
-            }),
-          ),
-        },
+        response: { 200: Envelope(LiveValuesSchema) },
       },
     },
     async (request) => {
       const device = await requireDeviceLevel(app, request, request.query.id, DATA_PERMISSION.read);
       const who = dataCaller(request);
       const screen = await readScreen(app.db, who.companyId, device.id);
-      const { values, hidden } = screen
-        ? await screenValues(app.db, who, screen.body)
-        : { values: [], hidden: 0 };
-      return ok({
-        at: new Date().toISOString(),
-        online: device.online,
-        staleSeconds: screen?.body.staleSeconds ?? 60,
-        values,
-        hidden,
-      });
+      return ok(await liveValues(app.db, who, device, screen?.body ?? null));
     },
   );
 

@@ -481,3 +481,33 @@ export async function screenValues(
   }
   return { values, hidden };
 }
+
+export interface LiveValues {
+  /** the server's clock: ages are worked out against it */
+  at: string;
+  online: boolean;
+  staleSeconds: number;
+  values: PointValue[];
+  hidden: number;
+}
+
+/**
+ * What a live page (a screen, a flow chart) asks for: the newest value of each point `body`
+ * binds that the caller can read, with the server's clock, whether the device is online and
+ * when values go stale. No body: no values.
+ */
+export async function liveValues(
+  db: Db,
+  caller: DataCaller,
+  device: { online: boolean },
+  body: ScreenBody | null,
+): Promise<LiveValues> {
+  const { values, hidden } = body ? await screenValues(db, caller, body) : { values: [], hidden: 0 };
+  return {
+    at: new Date().toISOString(),
+    online: device.online,
+    staleSeconds: body?.staleSeconds ?? 60,
+    values,
+    hidden,
+  };
+}

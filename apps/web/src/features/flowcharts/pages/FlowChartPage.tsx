@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { currentLang } from '../../../app/i18n';
 import { PageHeader } from '../../../shared/PageHeader';
+import { LiveBanners } from '../../screens/components/LiveBanners';
 import { LiveScreen } from '../../screens/components/LiveScreen';
 import { mergeSamples, useLivePush, useServerNow } from '../../screens/live';
 import { screenPaths } from '../../screens/paths';
@@ -187,26 +188,16 @@ export default function FlowChartPage() {
         />
       ) : (
         <>
-          {!online ? (
-            <Alert
-              type="warning"
-              showIcon
-              className="scr-banner"
-              data-testid="flowchart-offline"
-              title={t(
-                'chart.offlineBanner',
-                '设备离线：流程图显示的是最后收到的数据，过期的数值以灰色显示。',
-              )}
-            />
-          ) : null}
-          {values.isError ? (
-            <Alert
-              type="error"
-              showIcon
-              className="scr-banner"
-              title={t('chart.valuesFailed', '无法获取最新数值，正在重试；数值过期后将以灰色显示。')}
-            />
-          ) : null}
+          <LiveBanners
+            online={online}
+            failed={values.isError}
+            hidden={values.data?.hidden ?? 0}
+            offlineText={t(
+              'chart.offlineBanner',
+              '设备离线：流程图显示的是最后收到的数据，过期的数值以灰色显示。',
+            )}
+            testIdPrefix="flowchart"
+          />
           {unmappedNames.length > 0 ? (
             <Alert
               type="info"

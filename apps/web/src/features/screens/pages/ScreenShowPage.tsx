@@ -7,12 +7,13 @@
  */
 import { EditOutlined } from '@ant-design/icons';
 import type { ElementView } from '@platform/domain';
-import { Alert, Button, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../shared/PageHeader';
 import { useScreen, useScreenValues } from '../api';
+import { LiveBanners } from '../components/LiveBanners';
 import { LiveScreen } from '../components/LiveScreen';
 import { SwitchDialog, type SwitchElement } from '../components/SwitchDialog';
 import { mergeSamples, useLivePush, useServerNow } from '../live';
@@ -79,34 +80,16 @@ export default function ScreenShowPage() {
         />
       ) : (
         <>
-          {!online ? (
-            <Alert
-              type="warning"
-              showIcon
-              className="scr-banner"
-              data-testid="screen-offline"
-              title={t('show.offlineBanner', '设备离线：画面显示的是最后收到的数据，过期的数值以灰色显示。')}
-            />
-          ) : null}
-          {values.isError ? (
-            <Alert
-              type="error"
-              showIcon
-              className="scr-banner"
-              data-testid="screen-values-failed"
-              title={t('show.valuesFailed', '无法获取最新数值，正在重试；数值过期后将以灰色显示。')}
-            />
-          ) : null}
-          {values.data && values.data.hidden > 0 ? (
-            <Alert
-              type="info"
-              showIcon
-              className="scr-banner"
-              title={t('show.hidden', '{{count}} 个数据点因无查看权限未显示。', {
-                count: values.data.hidden,
-              })}
-            />
-          ) : null}
+          <LiveBanners
+            online={online}
+            failed={values.isError}
+            hidden={values.data?.hidden ?? 0}
+            offlineText={t(
+              'show.offlineBanner',
+              '设备离线：画面显示的是最后收到的数据，过期的数值以灰色显示。',
+            )}
+            testIdPrefix="screen"
+          />
           <div className="scr-live-box">
             <LiveScreen
               body={body}
