@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
-import { pdfPageCount, pdfText } from '../../test/pdf-text';
+import { pdfPageCount, pdfText } from '../../test/pdf';
 import { cabinNodes } from '../cabin/tables';
 import { makeItem, setPermissions } from '../cabin/test-support';
 import { makeRecords } from '../records/test-support';

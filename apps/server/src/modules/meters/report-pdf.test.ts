@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfPageCount, pdfText } from '../../test/pdf-text';
+import { pdfPageCount, pdfText } from '../../test/pdf';
 import type { MeterReport } from './meter-data';
 import { reportNumber, reportPdf } from './report-pdf';
 
