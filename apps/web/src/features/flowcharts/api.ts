@@ -6,7 +6,7 @@
 import type { FamilyLang, FamilyRole, RoleMap, ScreenBody } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
-import { type ScreenPoint, type ScreenValues, VALUES_CATCH_UP_MS } from '../screens/api';
+import type { ScreenPoint, ScreenValues } from '../screens/api';
 
 const BASE = '/devicemanagement/flowchart';
 
@@ -73,13 +73,12 @@ export function useFlowChart(id: number, lang: FamilyLang) {
   });
 }
 
-/** `pushed`: the device live socket brings each record; the values are then asked for only to catch up */
-export function useFlowChartValues(id: number, enabled: boolean, pushed = false) {
+export function useFlowChartValues(id: number, enabled: boolean) {
   return useQuery({
     queryKey: flowChartKeys.values(id),
     enabled,
     queryFn: () => get<ScreenValues>(`${BASE}/values`, { id }, { silent: true }),
-    refetchInterval: pushed ? VALUES_CATCH_UP_MS : VALUES_POLL_MS,
+    refetchInterval: VALUES_POLL_MS,
     refetchIntervalInBackground: false,
   });
 }

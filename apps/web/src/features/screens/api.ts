@@ -51,8 +51,6 @@ export interface ScreenValues {
 
 /** how often the show page asks for the latest values */
 export const VALUES_POLL_MS = 2500;
-/** while the device live socket pushes each record, the values are asked for only to catch up */
-export const VALUES_CATCH_UP_MS = 30_000;
 /** how often the editor renews its lease (it runs leaseSeconds, 60 s, from the last renewal) */
 export const LEASE_RENEW_MS = 20_000;
 
@@ -72,13 +70,13 @@ export function useScreen(id: number) {
   });
 }
 
-export function useScreenValues(id: number, enabled: boolean, pushed = false) {
+export function useScreenValues(id: number, enabled: boolean) {
   return useQuery({
     queryKey: screenKeys.values(id),
     // a failed poll keeps the last answer, whose ages then grow until they grey
     queryFn: () => get<ScreenValues>(`${BASE}/values`, { id }, { silent: true }),
     enabled: validId(id) && enabled,
-    refetchInterval: pushed ? VALUES_CATCH_UP_MS : VALUES_POLL_MS,
+    refetchInterval: VALUES_POLL_MS,
     refetchIntervalInBackground: false,
     retry: false,
   });

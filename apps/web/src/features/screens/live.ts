@@ -21,8 +21,9 @@ export function samplesOf(values: ScreenValues | undefined): Map<string, PointSa
 
 /**
  * The records the device live socket pushes while mounted (`flow` events of kind `record`;
- * items the caller cannot read are left out by the server), newest per point. `watching` says
- * the push is on: the page then asks for the values only now and then, to catch up after a gap.
+ * items the caller cannot read are left out by the server), newest per point. The socket pushes
+ * the records the gateway's own frames make; records submitted for the device's items another
+ * way (HTTP, MQTT submission) are not pushed, so the page keeps asking for the values too.
  */
 export function useLivePush(
   deviceId: number,

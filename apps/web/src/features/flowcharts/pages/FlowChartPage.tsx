@@ -48,7 +48,7 @@ export default function FlowChartPage() {
   const view = chart.data;
   const body = view?.chart?.body ?? null;
   const live = useLivePush(deviceId, body !== null);
-  const values = useFlowChartValues(deviceId, body !== null, live.watching);
+  const values = useFlowChartValues(deviceId, body !== null);
   const samples = useMemo(() => mergeSamples(values.data, live.pushed), [values.data, live.pushed]);
   const now = useServerNow(values.data?.at, values.dataUpdatedAt);
   const [mapping, setMapping] = useState(false);

@@ -27,7 +27,7 @@ export default function ScreenShowPage() {
   const screen = useScreen(deviceId);
   const body = screen.data?.screen?.body ?? null;
   const live = useLivePush(deviceId, body !== null);
-  const values = useScreenValues(deviceId, body !== null, live.watching);
+  const values = useScreenValues(deviceId, body !== null);
   const samples = useMemo(() => mergeSamples(values.data, live.pushed), [values.data, live.pushed]);
   const now = useServerNow(values.data?.at, values.dataUpdatedAt);
   const [pressed, setPressed] = useState<{ element: SwitchElement; view: ElementView } | null>(null);
