@@ -41,16 +41,7 @@ function Pipe({ e, view }: { e: Extract<ScreenElement, { type: 'line' }>; view: 
           strokeWidth={Math.max(1, width / 3)}
           strokeDasharray="12 12"
         >
-          {/* SMIL moves the dashes in the element's own coordinates, at any scale */}
-          {view.active ? (
-            <animate
-              attributeName="stroke-dashoffset"
-              from="0"
-              to="-24"
-              dur="0.8s"
-              repeatCount="indefinite"
-            />
-          ) : null}
+          {/* the dashes move by a CSS animation (screens.css), in the element's own units */}
         </polyline>
       ) : null}
     </>
@@ -168,17 +159,12 @@ function Pump({ e, view }: { e: Extract<ScreenElement, { type: 'pump' }>; view: 
         stroke={view.stroke || colour}
         strokeWidth={e.style.strokeWidth}
       />
+      {/*
+       * turned by a CSS transform animation (screens.css) about the centre of its box: the
+       * unpainted circle makes that box the pump's, whatever the blades
+       */}
       <g className={view.active ? 'scr-spin' : undefined}>
-        {view.active ? (
-          <animateTransform
-            attributeName="transform"
-            type="rotate"
-            from={`0 ${w / 2} ${h / 2}`}
-            to={`360 ${w / 2} ${h / 2}`}
-            dur="1.2s"
-            repeatCount="indefinite"
-          />
-        ) : null}
+        <circle cx={w / 2} cy={h / 2} r={r} fill="none" stroke="none" />
         {Array.from({ length: blades }, (_, i) => (
           <ellipse
             // biome-ignore lint/suspicious/noArrayIndexKey: the blades are fixed
