@@ -1,6 +1,6 @@
-import { hasValidCrc, parseHex, toHex } from '@platform/domain';
+import { appendCrc, type GatewayConfig, hasValidCrc, parseHex, toHex } from '@platform/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultPorts, pollingConfig } from './layouts';
+import { configHash, defaultPorts, pollingConfig } from './layouts';
 import type { PortSpec } from './modbus/bus';
 import { decodeValue } from './modbus/registers';
 import { type Harness, startHarness, until } from './testing/harness';
@@ -220,5 +220,94 @@ describe('controller state', () => {
     await until(() => gw.state().online, 'online again');
     expect(gw.state().counters.framesPublished).toBeGreaterThan(0);
     expect(gw.state().counters.connects).toBe(2);
+  });
+});
+
+describe('command nodes of the configuration', () => {
+  const flowPort: PortSpec[] = [{ port: 1, slaves: [{ kind: 'flowSensor', address: 1 }] }];
+  /** the flow transmitter's feed pump: coil 0x0001 written with 05 */
+  const coilFrame = (on: boolean) => toHex(appendCrc([0x01, 0x05, 0x00, 0x01, on ? 0xff : 0x00, 0x00]));
+  function withPump(): { version: number; hash: string; config: GatewayConfig } {
+    const base = pollingConfig(flowPort, { samplingId: 4 }).config;
+    const config = {
+      nodes: [
+        ...base.nodes,
+        { id: 'sub', type: 'mqttSubscribe', name: 'platform', settings: { target: 'platform', qos: 1 } },
+        {
+          id: 'stop',
+          type: 'command',
+          name: 'stop',
+          settings: { name: 'pumpStop', encoding: 'HEX', payload: coilFrame(false) },
+        },
+        {
+          id: 'start',
+          type: 'command',
+          name: 'start',
+          settings: { name: 'pumpStart', encoding: 'HEX', payload: coilFrame(true) },
+        },
+        // not linked to the platform's subscribe node: not the platform's to name
+        {
+          id: 'local',
+          type: 'command',
+          name: 'local',
+          settings: { name: 'localOnly', encoding: 'HEX', payload: coilFrame(false) },
+        },
+      ],
+      links: [
+        ...base.links,
+        { from: 'sub', to: 'stop' },
+        { from: 'stop', to: 'com1' },
+        { from: 'sub', to: 'start' },
+        { from: 'start', to: 'com1' },
+        { from: 'local', to: 'com1' },
+      ],
+    } as GatewayConfig;
+    return { version: 1, hash: configHash(config), config };
+  }
+
+  it('writes the node’s bytes on its port and reports the answer; the pump stops, the total holds, and it starts again', async () => {
+    const gw = h.gateway({ sn: 'GWCMD101', ports: flowPort, config: withPump() });
+    await h.platform.waitFor('GWCMD101', 'status', (m) => m.online === true);
+    const slave = gw.buses.get(1)!.slave(1)!;
+    const before = Date.now();
+    expect(slave.coilAt('pumpRunning', before)).toBe(true);
+    expect(slave.valueAt('flow', before)).toBeGreaterThan(0);
+
+    await h.platform.send('GWCMD101', 'command', { command: 'pumpStop' });
+    const stopped = await h.platform.waitFor('GWCMD101', 'event', (m) => m.event === 'command');
+    // a write of a coil is answered by its echo
+    expect(stopped).toEqual({ event: 'command', port: 1, detail: `pumpStop: answered ${coilFrame(false)}` });
+    const at = Date.now();
+    expect(slave.coilAt('pumpRunning', at)).toBe(false);
+    expect(slave.valueAt('flow', at)).toBe(0);
+    const held = slave.valueAt('totalVolume', at);
+    expect(slave.valueAt('totalVolume', at + 3_600_000)).toBe(held);
+
+    await h.platform.send('GWCMD101', 'command', { command: 'pumpStart' });
+    await h.platform.waitFor(
+      'GWCMD101',
+      'event',
+      (m) => m.event === 'command' && String(m.detail).startsWith('pumpStart'),
+    );
+    const again = Date.now();
+    expect(slave.coilAt('pumpRunning', again)).toBe(true);
+    expect(slave.valueAt('flow', again)).toBeGreaterThan(0);
+    // it carries on from where it stopped: what it did not pump meanwhile is not counted
+    expect(Math.abs(slave.valueAt('totalVolume', again) - held)).toBeLessThan(0.05);
+    expect(slave.valueAt('totalVolume', again + 3_600_000)).toBeGreaterThan(held);
+  });
+
+  it('drops a name the configuration has no platform command node for, writing nothing', async () => {
+    const gw = h.gateway({ sn: 'GWCMD102', ports: flowPort, config: withPump() });
+    await h.platform.waitFor('GWCMD102', 'status', (m) => m.online === true);
+    const bad = gw.state().counters.badMessages;
+    for (const command of ['localOnly', 'format-disk'])
+      await h.platform.send('GWCMD102', 'command', { command });
+    // readNow after them: by the time its frame comes, the two were handled
+    await h.platform.send('GWCMD102', 'command', { command: 'readNow' });
+    await h.platform.waitFor('GWCMD102', 'frame');
+    expect(gw.state().counters.badMessages).toBe(bad + 2);
+    expect(h.platform.of('GWCMD102', 'event').filter((m) => m.event === 'command')).toEqual([]);
+    expect(gw.buses.get(1)!.slave(1)!.coilAt('pumpRunning', Date.now())).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
  * deadline, and reports what happened once it is connected again. A power cut loses what was
  * in memory (a bind request, an upgrade in progress, a configuration not committed yet).
  */
+import { toHex } from '@platform/domain';
 import type { IClientOptions } from 'mqtt';
 import { planConfig, type RunPlan } from './config/plan';
 import { ConfigStore, type StoredConfig } from './config/store';
@@ -421,7 +422,17 @@ export class SimGateway {
   private onCommand(m: Record<string, unknown>): void {
     if (m.command === 'reboot') void this.reboot('command');
     else if (m.command === 'readNow') this.poller.pollAll();
-    else this.counters.badMessages += 1;
+    else {
+      // a command node of the running configuration: written on its port, the answer reported
+      const done = typeof m.command === 'string' ? this.poller.command(m.command) : null;
+      if (!done) this.counters.badMessages += 1;
+      else
+        this.owe('event', {
+          event: 'command',
+          port: done.port,
+          detail: `${m.command}: ${done.answer ? `answered ${toHex(done.answer)}` : 'no answer'}`,
+        });
+    }
   }
 
   /** Goodbye, everything in memory gone, back after the reboot time with `firmware`. */

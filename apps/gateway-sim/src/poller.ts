@@ -159,6 +159,18 @@ export class Poller {
     return true;
   }
 
+  /**
+   * A `down/command` naming a command node of the running configuration: its bytes written on
+   * its port as they are. Null when the configuration has no such command (or no such port).
+   */
+  command(name: string): { port: number; answer: Uint8Array | null } | null {
+    const command = this.plan?.commands.get(name);
+    const bus = command ? this.buses.get(command.port) : undefined;
+    if (!command || !bus) return null;
+    const line = this.plan?.ports.get(command.port)?.line ?? DEFAULT_LINE;
+    return { port: command.port, answer: bus.transact(command.bytes, line, this.host.scheduler.now()) };
+  }
+
   /** Opens or prolongs the session on `port`: polling there waits until it is idle. */
   private holdPort(port: number, id: string): void {
     const idleMs = this.plan?.passthroughIdleMs.get(port) ?? DEFAULT_PASSTHROUGH_IDLE_MS;

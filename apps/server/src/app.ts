@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { MODULES } from './modules';
 import { AlarmService } from './modules/alarms/service';
 import { FirmwareEngine } from './modules/firmware/engine';
+import { ensureBuiltinTemplates } from './modules/flowcharts/service';
 import { GatewayHub } from './modules/gateways/hub';
 import { markAllOffline } from './modules/gateways/presence';
 import { gatewayPrincipals } from './modules/gateways/principal';
@@ -211,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   linkSimsToGateways(app as unknown as App);
   // every module has registered its gateway message handlers by now
   await app.gateways.attach();
+  // the platform's device-family templates (flow charts), put in once by code
+  await ensureBuiltinTemplates(db);
   // record files left in the public bucket by earlier versions become private before serving
   app.addHook('onReady', async () => {
     await moveRecordFilesToPrivate(db, app.storage, app.log);

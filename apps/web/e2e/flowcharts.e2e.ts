@@ -5,7 +5,9 @@
  * /nssFlowChart's language; the compressor room gateway's chart removed, suggested back from its
  * point names with one click, a role unmapped in the dialog (named on the chart), mapped again by
  * name; the switch room gateway's rooftop inverter on its dashboard with the values the server
- * reads. Screenshots: chart zh 1440, en 1440, dialog zh 1440, inverter zh 1440 and en 390.
+ * reads; the boiler's feed pump stopped and started from its chart's switch at 390 px (the
+ * simulated pump follows: the flow reads 0, then runs again). Screenshots: chart zh 1440 and 390,
+ * en 1440, dialog zh 1440 and en 1440 (with its switch commands), inverter zh 1440 and en 390.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -20,7 +22,17 @@ interface Device {
   serialNumber: string;
 }
 interface Chart {
-  chart: { templateId: number; name: string; map: Record<string, unknown>; unmapped: string[] } | null;
+  chart: {
+    templateId: number;
+    name: string;
+    map: Record<string, { itemId: number; field: string } | null>;
+    commands: Record<string, string | null>;
+    unmapped: string[];
+  } | null;
+  commands: string[];
+}
+interface Values {
+  values: Array<{ itemId: number; field: string; value: unknown; ts: string | null }>;
 }
 interface Inverter {
   roles: Array<{ key: string; value: number | null; ts: string | null }>;
@@ -169,6 +181,62 @@ describe('flow charts', () => {
       await shot(phone.page, 'inverter-en-390');
     } finally {
       await phone.context.close();
+    }
+  });
+
+  test('the boiler’s feed pump is stopped and started from its flow chart’s switch, and the simulated pump follows (390)', async () => {
+    const chart = await chartOf(boiler);
+    // the demo maps the template's pumpStart and pumpStop onto the gateway's commands of those names
+    expect(chart.chart!.commands).toEqual({ pumpStart: 'pumpStart', pumpStop: 'pumpStop' });
+    expect([...chart.commands].sort()).toEqual(['pumpStart', 'pumpStop']);
+    const flowPoint = chart.chart!.map.flow!;
+    const flowNow = async () => {
+      const read = (await api<Values>(`/devicemanagement/flowchart/values?id=${boiler.id}`)).data;
+      const v = read.values.find((x) => x.itemId === flowPoint.itemId && x.field === flowPoint.field);
+      return typeof v?.value === 'number' ? v.value : null;
+    };
+    const { context, page } = await openAs('zh', 390);
+    try {
+      await go(page, `/flowChart/${boiler.id}/${encodeURIComponent(boiler.name)}`, 'flowchart-page');
+      await expect.poll(() => liveElements(page).count(), { timeout: 60_000 }).toBeGreaterThan(3);
+      await noSideways(page);
+      await shot(page, 'flowchart-boiler-zh-390');
+      const pump = page.locator('[data-testid^="show-el-"][data-type="switch"]');
+      expect(await pump.getAttribute('data-text')).toBe('锅炉给水系统');
+
+      const dialog = page.locator('.ant-modal:visible');
+      const dialogGone = () => expect.poll(() => dialog.count()).toBe(0);
+      await pump.click();
+      await dialog.getByTestId('switch-off').waitFor();
+      expect(await dialog.getByTestId('switch-off').innerText()).toContain('pumpStop');
+      await dialog.getByTestId('switch-off').click();
+      await dialogGone();
+      // the gateway writes the pump's coil; its next reading has no flow, and the chart shows it
+      await expect.poll(flowNow, { timeout: 60_000, interval: 1_000 }).toBe(0);
+      await expect.poll(() => pump.getAttribute('data-active'), { timeout: 15_000 }).toBe('0');
+
+      await pump.click();
+      await dialog.getByTestId('switch-on').click();
+      await dialogGone();
+      await expect.poll(flowNow, { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0);
+      await expect.poll(() => pump.getAttribute('data-active'), { timeout: 15_000 }).toBe('1');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the mapping dialog in English lists the switch commands beside the roles (1440)', async () => {
+    const { context, page } = await openAs('en', 1440);
+    try {
+      await go(page, `/flowChart/${boiler.id}/${encodeURIComponent(boiler.name)}`, 'flowchart-page');
+      await page.getByTestId('flowchart-choose').click();
+      const dialog = page.locator('.ant-modal:visible');
+      await dialog.getByTestId('flowchart-command-table').waitFor();
+      expect(await dialog.getByTestId('flowchart-matched').innerText()).toBe('6 of 6 mapped');
+      expect(await dialog.getByTestId('flowchart-command-table').innerText()).toContain('pumpStart');
+      await shot(page, 'flowchart-map-dialog-en-1440');
+    } finally {
+      await context.close();
     }
   });
 

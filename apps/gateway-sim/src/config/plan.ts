@@ -8,6 +8,9 @@
  * - MQTT publish nodes with target `platform` choose the output: `raw` publishes frames on
  *   `up/frame`, `json` decodes values and publishes `up/telemetry`. With no such node the
  *   gateway publishes raw frames (what a gateway fresh from the factory does).
+ * - A command node linked to the platform's MQTT subscribe node and to a COM node is what
+ *   `down/command` `{"command": "<its name>"}` writes on that port: its payload as it is (HEX as
+ *   bytes, so the frame carries its own CRC; ASCII as text).
  * - JSON telemetry: the serial parser node of the packet (same packetId) carries the values to
  *   decode (`values`), and each element node linked to the parser writes the value of its name
  *   into its item and field. The values are the packet's parsing definition as the platform
@@ -78,6 +81,8 @@ export interface RunPlan {
   tsFormat: 'iso' | 'epochMs';
   /** passthrough sessions close after this idle time, per port */
   passthroughIdleMs: Map<number, number>;
+  /** the command nodes the platform may name on down/command: the bytes each writes, and where */
+  commands: Map<string, { port: number; bytes: Uint8Array }>;
 }
 
 export const DEFAULT_PASSTHROUGH_IDLE_MS = 60_000;
@@ -152,7 +157,19 @@ export function planConfig(config: GatewayConfig): RunPlan {
       packets.push({ node: node.id, packetId: s.packetId, port, frame, intervalMs, values, elements });
     }
   }
-  return { ports, packets, raw, json, qos, tsFormat, passthroughIdleMs };
+  const commands = new Map<string, { port: number; bytes: Uint8Array }>();
+  for (const node of config.nodes) {
+    if (node.type !== 'command') continue;
+    const fromPlatform = linked(node, 'mqttSubscribe').some(
+      (n) => n.type === 'mqttSubscribe' && n.settings.target === 'platform',
+    );
+    const com = linked(node, 'com')[0];
+    if (!fromPlatform || !com) continue;
+    const { name, encoding, payload } = node.settings;
+    const bytes = encoding === 'HEX' ? parseHex(payload) : new TextEncoder().encode(payload);
+    if (bytes) commands.set(name, { port: (com.settings as ComSettings).port, bytes });
+  }
+  return { ports, packets, raw, json, qos, tsFormat, passthroughIdleMs, commands };
 }
 
 /** The value `spec` reads from `frame`, or null when the frame is too short for it. */

@@ -59,6 +59,11 @@ export interface SlaveModel {
   /** the physical value of a measurement at `t` (ms since 1970); settings come from the slave */
   value(name: string, t: number, params: SlaveParams, get: Lookup): number;
   coil(name: string, t: number, params: SlaveParams, get: Lookup): boolean;
+  /**
+   * What else a write at `t` leaves behind (a pump stopped keeps the time it stopped): names and
+   * values the slave keeps beside the written value, read back through `get`.
+   */
+  written?(name: string, value: number, t: number, params: SlaveParams, get: Lookup): Record<string, number>;
 }
 
 /** Where cumulative registers start counting from: 2024-01-01 UTC. */
@@ -301,17 +306,35 @@ function thSensor(order: WordOrder): SlaveModel {
 
 // ---- flow and pressure -----------------------------------------------------------------
 
+/** m³ the pump moved from EPOCH to `t` had it never stopped */
+const pumpedSinceEpoch = (nominal: number, t: number) =>
+  (nominal * dailyIntegral(EPOCH, t, 0.7, 0.3, 10)) / HOUR;
+
+/**
+ * The feed pump behind the transmitter runs until its coil `pumpRunning` is written 0 (05): then
+ * the flow is 0, the pressure rises to the line's standing pressure and the total stops where it
+ * was; written 1 again, it carries on from there (the volume not pumped meanwhile is kept in
+ * `pumpMissed`).
+ */
 function flowValue(name: string, t: number, p: SlaveParams, get: Lookup): number {
   const s = p.seed;
   const nominal = seeded(s, 1, 5, 120);
+  const running = get('pumpRunning') !== 0;
   switch (name) {
     case 'flow':
+      if (!running) return 0;
       return nominal * (0.7 + 0.3 * daily(t, 10)) * (1 + 0.04 * noise(s, t, 15 * SECOND_MS));
     case 'pressure':
+      if (!running) return 0.45 + seeded(s, 2, 0, 0.4) + 0.002 * noise(s + 1, t, 10 * SECOND_MS);
       // pressure drops a little when the flow is high
       return 0.4 + seeded(s, 2, 0, 0.4) - 0.03 * daily(t, 10) + 0.01 * noise(s + 1, t, 10 * SECOND_MS);
-    case 'totalVolume':
-      return seeded(s, 3, 1_000, 500_000) + (nominal * dailyIntegral(EPOCH, t, 0.7, 0.3, 10)) / HOUR;
+    case 'totalVolume': {
+      const until = running ? t : Math.min(t, get('pumpStoppedAt'));
+      const missed = get('pumpMissed');
+      return (
+        seeded(s, 3, 1_000, 500_000) + pumpedSinceEpoch(nominal, until) - (Number.isNaN(missed) ? 0 : missed)
+      );
+    }
     case 'temperature':
       return 60 + 5 * daily(t, 10) + 0.5 * noise(s + 2, t, 60 * SECOND_MS);
     default:
@@ -357,10 +380,35 @@ function flowSensor(order: WordOrder): SlaveModel {
       ),
       addressPoint,
     ],
-    coils: [{ name: 'lowPressure', address: 0x0000, description: 'pressure below pressureLow' }],
+    coils: [
+      { name: 'lowPressure', address: 0x0000, description: 'pressure below pressureLow' },
+      {
+        name: 'pumpRunning',
+        address: 0x0001,
+        description: 'the feed pump runs (write with 05: FF00 starts it, 0000 stops it)',
+        initial: true,
+      },
+    ],
     value: flowValue,
     coil: (name, t, p, get) =>
-      name === 'lowPressure' && flowValue('pressure', t, p, get) < get('pressureLow'),
+      name === 'pumpRunning'
+        ? get('pumpRunning') !== 0
+        : name === 'lowPressure' && flowValue('pressure', t, p, get) < get('pressureLow'),
+    written: (name, value, t, p, get): Record<string, number> => {
+      if (name !== 'pumpRunning') return {};
+      const running = get('pumpRunning') !== 0;
+      if (running && value === 0) return { pumpStoppedAt: t };
+      if (!running && value !== 0) {
+        const nominal = seeded(p.seed, 1, 5, 120);
+        const stoppedAt = get('pumpStoppedAt');
+        const missed = Number.isNaN(get('pumpMissed')) ? 0 : get('pumpMissed');
+        return {
+          pumpMissed: missed + pumpedSinceEpoch(nominal, t) - pumpedSinceEpoch(nominal, stoppedAt),
+          pumpStoppedAt: Number.NaN,
+        };
+      }
+      return {};
+    },
   };
 }
 

@@ -178,7 +178,7 @@ export class ModbusSlave {
         if (value !== 0xff00 && value !== 0x0000) return exception(EXCEPTION.illegalDataValue);
         const coil = this.index.coils.get(word(0));
         if (!coil || coil.initial === undefined) return exception(EXCEPTION.illegalDataAddress);
-        this.write(coil.name, value === 0xff00 ? 1 : 0);
+        this.write(coil.name, value === 0xff00 ? 1 : 0, t);
         return [fc, ...pdu];
       }
       case 0x06: {
@@ -187,7 +187,7 @@ export class ModbusSlave {
         const point = slot?.point;
         if (!point || point.initial === undefined || registerCount(point.type) !== 1)
           return exception(EXCEPTION.illegalDataAddress);
-        this.write(point.name, decodeValue(point.type, [pdu[2]!, pdu[3]!]) / point.scale);
+        this.write(point.name, decodeValue(point.type, [pdu[2]!, pdu[3]!]) / point.scale, t);
         return [fc, ...pdu];
       }
       default:
@@ -195,8 +195,11 @@ export class ModbusSlave {
     }
   }
 
-  private write(name: string, value: number): void {
+  private write(name: string, value: number, t: number): void {
+    // what the model keeps of the change is worked out before the value changes
+    const beside = this.model.written?.(name, value, t, this.params, this.get) ?? {};
     this.written ??= new Map();
     this.written.set(name, value);
+    for (const [key, kept] of Object.entries(beside)) this.written.set(key, kept);
   }
 }

@@ -45,8 +45,32 @@ describe('the demo flow charts', () => {
         );
         expect(point.fieldName).toBe(role.name.zh);
       }
+      // every command of the family's switches is one the gateway's configuration has
+      expect(Object.keys(data.chart.commands).sort()).toEqual(
+        [
+          ...new Set(data.templates.find((x: { code: string }) => x.code === code).commands as string[]),
+        ].sort(),
+      );
+      for (const command of Object.values(data.chart.commands)) expect(data.commands).toContain(command);
     },
   );
+
+  it('the boiler room gateway’s configuration has the feed pump’s commands, each a coil write with its CRC', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/general/devicemanagement/flowchart?id=${await gatewayId('SDG2024000101')}&lang=en`,
+      headers: bearer(token),
+    });
+    const { data } = res.json();
+    expect(data.chart.commands).toEqual({ pumpStart: 'pumpStart', pumpStop: 'pumpStop' });
+    const sw = data.chart.body.elements.find((e: { type: string }) => e.type === 'switch');
+    expect(sw.config).toMatchObject({
+      label: 'Boiler feedwater',
+      onCommand: 'pumpStart',
+      offCommand: 'pumpStop',
+    });
+    expect(sw.binding).toEqual(data.chart.map.flow);
+  });
 
   it('the switch room gateway is a PV inverter on its dashboard, mapped by a person', async () => {
     const res = await t.app.inject({

@@ -3,15 +3,17 @@
  * gateway gets the device family it is, its roles matched by name onto the items it feeds, as a
  * person would with one click on its flow chart page: the boiler room gateway a boiler feedwater
  * line, the compressor room gateway a meter cabinet, the switch room gateway (with the rooftop
- * inverter) a PV inverter, whose dashboard then reads the inverter.
+ * inverter) a PV inverter, whose dashboard then reads the inverter. The boiler's switch starts and
+ * stops the feed pump through the commands its gateway's configuration has (pumpStart, pumpStop).
  */
-import { autoMapRoles } from '@platform/domain';
+import { autoMapCommands, autoMapRoles, templateCommands } from '@platform/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DemoLang } from '../config';
 import { dataItems } from '../modules/dataitems/tables';
 import { ensureBuiltinTemplates } from '../modules/flowcharts/service';
 import { deviceFlowcharts, familyTemplates } from '../modules/flowcharts/tables';
 import { gateways } from '../modules/gateways/tables';
+import { deviceCommands } from '../modules/screens/service';
 import type { Db } from '../platform/db';
 import { DEMO_FLEET } from './demo-gateways';
 
@@ -26,6 +28,7 @@ export async function seedDemoFlowcharts(
   db: Db,
   opts: { companyId: number; adminId: number; lang: DemoLang },
 ): Promise<void> {
+  // the seed may run before the server has started (tests, a first start)
   await ensureBuiltinTemplates(db);
   for (const [sn, code] of Object.entries(DEMO_FLOWCHARTS)) {
     const entry = DEMO_FLEET.find((g) => g.sn === sn);
@@ -49,6 +52,11 @@ export async function seedDemoFlowcharts(
       gatewayId: gateway.id,
       templateId: template.id,
       map: autoMapRoles(template.roles, points),
+      // the boiler's feed-pump switch: its gateway's configuration has pumpStart and pumpStop
+      commands: autoMapCommands(
+        templateCommands(template.body),
+        await deviceCommands(db, opts.companyId, gateway.id),
+      ),
       updatedBy: opts.adminId,
     });
   }

@@ -19,6 +19,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  appendCrc,
   canonicalConfigText,
   type FieldDef,
   type GatewayConfig,
@@ -26,6 +27,7 @@ import {
   gatewayAcl,
   normalizeValue,
   type ParserValue,
+  toHex,
 } from '@platform/domain';
 import {
   DEFAULT_LINE,
@@ -87,6 +89,11 @@ interface FleetEntry {
   ports: PortSpec[];
   /** bound gateways: the items its slaves feed */
   feeds?: DemoFeed[];
+  /**
+   * command nodes the platform may send (a flow chart's switch): each writes one coil of a slave
+   * with Modbus function 05 on its port
+   */
+  commands?: Array<{ name: string; port: number; address: number; coil: number; on: boolean }>;
   /** bound to the demo company with this name, address and picture; absent: left unbound */
   device?: {
     name: Record<DemoLang, string>;
@@ -112,6 +119,11 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
           { kind: 'thSensor', address: 2 },
         ],
       },
+    ],
+    // the feed pump behind the flow transmitter (its coil 0x0001): the boiler flow chart's switch
+    commands: [
+      { name: 'pumpStart', port: 1, address: 1, coil: 0x0001, on: true },
+      { name: 'pumpStop', port: 1, address: 1, coil: 0x0001, on: false },
     ],
     feeds: [
       {
@@ -290,18 +302,26 @@ export const DEMO_FLEET: readonly FleetEntry[] = [
 
 const TEXT: Record<
   DemoLang,
-  { dir: string; read: string; frames: string; fields: [string, string, string, string] }
+  {
+    dir: string;
+    read: string;
+    frames: string;
+    fromPlatform: string;
+    fields: [string, string, string, string];
+  }
 > = {
   zh: {
     dir: '设备',
     read: '读数',
     frames: '原始帧上报平台',
+    fromPlatform: '平台下发指令',
     fields: ['电压', '电流', '有功功率', '电能'],
   },
   en: {
     dir: 'Devices',
     read: 'read',
     frames: 'Frames to platform',
+    fromPlatform: 'Commands from platform',
     fields: ['Voltage', 'Current', 'Active power', 'Energy'],
   },
 };
@@ -438,6 +458,29 @@ export function demoGatewayConfig(
     settings: { target: 'platform', qos: 0, format: 'raw' },
     position: { x: 700, y: 60 + Math.max(0, ports.length - 1) * 100 },
   });
+  const commands = entry.commands ?? [];
+  if (commands.length > 0) {
+    const top = 60 + ports.length * 200;
+    nodes.push({
+      id: 'fromPlatform',
+      type: 'mqttSubscribe',
+      name: TEXT[lang].fromPlatform,
+      settings: { target: 'platform', qos: 1 },
+      position: { x: 40, y: top + 40 },
+    });
+    commands.forEach((c, i) => {
+      const id = `command_${c.name}`;
+      const frame = appendCrc([c.address, 0x05, c.coil >> 8, c.coil & 0xff, c.on ? 0xff : 0, 0]);
+      nodes.push({
+        id,
+        type: 'command',
+        name: c.name,
+        settings: { name: c.name, encoding: 'HEX', payload: toHex(frame) },
+        position: { x: 380, y: top + i * 110 },
+      });
+      links.push({ from: 'fromPlatform', to: id }, { from: id, to: `com${c.port}` });
+    });
+  }
   return { nodes, links };
 }
 

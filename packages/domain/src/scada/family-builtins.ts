@@ -1,6 +1,7 @@
 /**
  * The device-family templates the platform starts with (issue 13 point 7): a PV inverter, a
- * boiler feedwater line, a meter cabinet and a gas-blending skid. Their role names are the field
+ * boiler feedwater line (its switch starts and stops the feed pump), a meter cabinet and a
+ * gas-blending skid (its switch opens and closes the outlet valve). Their role names are the field
  * names devices of the family usually carry (the demo's gateways among them), so `autoMapRoles`
  * places them on such a device without a person choosing points. System maintenance
  * (systemnss3dfw) edits or copies them like any template.
@@ -224,6 +225,15 @@ const boiler = template(
       style: { fill: '#2f4f7f', stroke: '#cfe3ff' },
     },
     pipe(520, 300, 300, 'flow'),
+    // starts and stops the feed pump (on while water flows); the device maps the commands
+    {
+      type: 'switch',
+      rect: [560, 160, 220, 52],
+      config: { label: '{template}', onCommand: 'pumpStart', offCommand: 'pumpStop', confirm: '' },
+      role: 'flow',
+      // no fill of its own: the switch shows on (green) and off by its value
+      style: { color: '#ffffff' },
+    },
     gauge(860, 110, 'pressure', 1.6, 'MPa', 3),
     reading(860, 320, 'pressure', 'MPa', 3),
     reading(420, 400, 'flow', 'm³/h', 2),
@@ -303,6 +313,13 @@ const gasSkid = template(
     caption(540, 400, '{template}', 200),
     pipe(740, 310, 160, 'flowA'),
     { type: 'valve', rect: [900, 300, 80, 60], config: { orientation: 'horizontal' }, role: 'valveOpen' },
+    {
+      type: 'switch',
+      rect: [860, 400, 180, 52],
+      config: { label: '{role}', onCommand: 'valveOpen', offCommand: 'valveClose', confirm: '' },
+      role: 'valveOpen',
+      style: { color: '#ffffff' },
+    },
     pipe(980, 310, 200, 'flowA'),
     gauge(1020, 80, 'outletPressure', 1, 'MPa', 3),
     reading(200, 120, 'flowA', 'L/min', 2),

@@ -23,6 +23,11 @@ export const FAMILY_CATALOGUE = {
     en: 'This device-family template does not exist',
     zh: '该设备族模板不存在',
   },
+  familyChanged: {
+    code: ERROR_CODES.CONFLICT,
+    en: 'Someone saved this template after you opened it (now version {version}): open it again to see their changes',
+    zh: '您打开此模板后已有人保存过（当前版本 {version}），请重新打开查看其修改',
+  },
   familyInUse: {
     code: ERROR_CODES.CONFLICT,
     en: 'The template is the flow chart of {count} device(s): choose another template for them first',
@@ -42,6 +47,11 @@ export const FAMILY_CATALOGUE = {
     code: ERROR_CODES.NOT_FOUND,
     en: 'This device has no flow chart yet: choose its device family',
     zh: '此设备还没有流程图，请先选择其设备族',
+  },
+  flowChartCommandUnmapped: {
+    code: V,
+    en: 'This device has no command mapped for the switch’s {command} ({state}): map it on the flow chart',
+    zh: '此设备没有为开关的“{command}”（{state}）对应指令，请在流程图中设置指令对应',
   },
   notAnInverter: {
     code: ERROR_CODES.NOT_FOUND,

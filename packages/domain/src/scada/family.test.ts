@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  autoMapCommands,
   autoMapRoles,
   BUILTIN_FAMILY_TEMPLATES,
+  checkCommandMap,
   checkFamilyRoles,
   checkRoleMap,
   type FamilyRole,
@@ -13,6 +15,7 @@ import {
   rolePoints,
   roleUses,
   strayRoleBinding,
+  templateCommands,
 } from './index';
 import { checkScreenBody, screenBindings } from './screen';
 
@@ -219,5 +222,80 @@ describe('reshaping the role list', () => {
     // a role added at the end moves nothing
     const same = Array.from({ length: n }, (_, i) => i);
     expect(remapRoles(cabinet.body, [...same, null])).toBe(cabinet.body);
+  });
+});
+
+describe('switch commands', () => {
+  const boiler = BUILTIN_FAMILY_TEMPLATES.find((t) => t.code === 'boiler-feedwater')!;
+  const skid = BUILTIN_FAMILY_TEMPLATES.find((t) => t.code === 'gas-blending-skid')!;
+
+  it('lists each command a template’s switches name once, in drawing order', () => {
+    expect(templateCommands(boiler.body)).toEqual(['pumpStart', 'pumpStop']);
+    expect(templateCommands(skid.body)).toEqual(['valveOpen', 'valveClose']);
+    expect(templateCommands(inverter.body)).toEqual([]);
+    const twice = { elements: [...boiler.body.elements, ...boiler.body.elements] };
+    expect(templateCommands(twice)).toEqual(['pumpStart', 'pumpStop']);
+  });
+
+  it('matches the device’s commands by name: exactly first, then case and spacing aside', () => {
+    expect(autoMapCommands(['pumpStart', 'pumpStop'], ['pumpStop', 'PUMPSTART', 'pumpStart'])).toEqual({
+      pumpStart: 'pumpStart',
+      pumpStop: 'pumpStop',
+    });
+    expect(autoMapCommands(['pumpStart', 'pumpStop'], ['PumpStart ', 'reboot'])).toEqual({
+      pumpStart: 'PumpStart ',
+      pumpStop: null,
+    });
+    expect(autoMapCommands([], ['pumpStart'])).toEqual({});
+  });
+
+  it('accepts only the template’s names, each one of the device’s commands or none', () => {
+    const names = ['pumpStart', 'pumpStop'];
+    expect(checkCommandMap({ pumpStart: 'on1' }, names, ['on1', 'off1'])).toEqual({
+      ok: true,
+      value: { pumpStart: 'on1', pumpStop: null },
+    });
+    expect(checkCommandMap({ pumpStart: '', pumpStop: null }, names, ['on1'])).toEqual({
+      ok: true,
+      value: { pumpStart: null, pumpStop: null },
+    });
+    expect(checkCommandMap({ pumpStart: 'reboot' }, names, ['on1'])).toEqual({
+      ok: false,
+      field: 'commands.pumpStart',
+      reason: 'not a command of this device',
+    });
+    expect(checkCommandMap({ pumpStart: 7 }, names, ['on1'])).toMatchObject({
+      ok: false,
+      field: 'commands.pumpStart',
+    });
+    expect(checkCommandMap({ formatDisk: 'on1' }, names, ['on1'])).toMatchObject({
+      ok: false,
+      field: 'commands.formatDisk',
+    });
+    expect(checkCommandMap(['on1'], names, ['on1'])).toMatchObject({ ok: false, field: 'commands' });
+  });
+
+  it('places each switch with the device’s commands; an unmapped one sends nothing; no map keeps the template’s names', () => {
+    const map = Object.fromEntries(boiler.roles.map((r, i) => [r.key, { itemId: 9, field: `f${i + 1}` }]));
+    const sw = (body: ReturnType<typeof placeTemplate>) => {
+      const e = body.elements.find((x) => x.type === 'switch')!;
+      return e.type === 'switch' ? e.config : null;
+    };
+    const placed = placeTemplate(boiler, map, 'zh', { pumpStart: 'on1', pumpStop: 'off1' });
+    expect(sw(placed)).toMatchObject({ label: '锅炉给水系统', onCommand: 'on1', offCommand: 'off1' });
+    expect(checkScreenBody(placed)).toMatchObject({ ok: true });
+    expect(sw(placeTemplate(boiler, map, 'en', { pumpStart: 'on1', pumpStop: null }))).toMatchObject({
+      label: 'Boiler feedwater',
+      onCommand: 'on1',
+      offCommand: '',
+    });
+    expect(sw(placeTemplate(boiler, map, 'en', {}))).toMatchObject({ onCommand: '', offCommand: '' });
+    expect(sw(placeTemplate(boiler, map, 'en'))).toMatchObject({
+      onCommand: 'pumpStart',
+      offCommand: 'pumpStop',
+    });
+    // the skid's valve switch is worded by its role
+    const skidMap = Object.fromEntries(skid.roles.map((r) => [r.key, null]));
+    expect(sw(placeTemplate(skid, skidMap, 'en', {}))!.label).toBe('Outlet valve');
   });
 });

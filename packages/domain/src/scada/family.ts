@@ -11,7 +11,13 @@
  * A text element's `{role}` shows its role's name and `{template}` the template's name, in the
  * language the chart is shown in.
  */
-import { type PointBinding, rebindScreen, type ScreenBody, type ScreenElement } from './screen';
+import {
+  type PointBinding,
+  rebindScreen,
+  type ScreenBody,
+  type ScreenElement,
+  screenCommands,
+} from './screen';
 
 export type FamilyLang = 'zh' | 'en';
 
@@ -30,6 +36,12 @@ export const ROLE_FIELD = 'f1';
 
 /** Each role mapped onto a point of the device, or null when the device has none for it. */
 export type RoleMap = Record<string, PointBinding | null>;
+
+/**
+ * Each command a template's switches name (the family's word for it, `pumpStart`) mapped onto a
+ * command of the device's configuration, or null when the device has none for it.
+ */
+export type CommandMap = Record<string, string | null>;
 
 export type FamilyCheck<T> = { ok: true; value: T } | { ok: false; field: string; reason: string };
 
@@ -186,28 +198,96 @@ export function checkRoleMap(
   return { ok: true, value: map };
 }
 
-function labelled(e: ScreenElement, role: FamilyRole | null, templateName: string, lang: FamilyLang) {
+/** The command names a template's switches send, each once, in drawing order. */
+export function templateCommands(body: Pick<ScreenBody, 'elements'>): string[] {
+  return [...new Set(screenCommands(body).map((c) => c.name))];
+}
+
+/** The template's commands matched to the device's by name (exactly, else case and spacing aside). */
+export function autoMapCommands(names: readonly string[], deviceCommands: readonly string[]): CommandMap {
+  const map: CommandMap = {};
+  for (const name of names)
+    map[name] = deviceCommands.includes(name)
+      ? name
+      : (deviceCommands.find((c) => normal(c) === normal(name)) ?? null);
+  return map;
+}
+
+/**
+ * A command map as sent: only the template's command names, each null or one of the device's
+ * commands. Names left out are null.
+ */
+export function checkCommandMap(
+  raw: unknown,
+  names: readonly string[],
+  deviceCommands: readonly string[],
+): FamilyCheck<CommandMap> {
+  if (!isObject(raw)) return { ok: false, field: 'commands', reason: 'object' };
+  for (const key of Object.keys(raw))
+    if (!names.includes(key))
+      return { ok: false, field: `commands.${key}`, reason: 'not a command of the template' };
+  const map: CommandMap = {};
+  for (const name of names) {
+    const v = raw[name];
+    if (v === undefined || v === null || v === '') {
+      map[name] = null;
+      continue;
+    }
+    if (typeof v !== 'string' || !deviceCommands.includes(v))
+      return { ok: false, field: `commands.${name}`, reason: 'not a command of this device' };
+    map[name] = v;
+  }
+  return { ok: true, value: map };
+}
+
+function labelled(
+  e: ScreenElement,
+  role: FamilyRole | null,
+  templateName: string,
+  lang: FamilyLang,
+  commands: CommandMap | undefined,
+) {
   if (e.type !== 'text' && e.type !== 'switch') return e;
   const words = (s: string) =>
     s.replaceAll('{template}', templateName).replaceAll('{role}', role ? role.name[lang] : '');
   if (e.type === 'text') return { ...e, config: { ...e.config, text: words(e.config.text) } };
-  return { ...e, config: { ...e.config, label: words(e.config.label), confirm: words(e.config.confirm) } };
+  const command = (name: string) => (commands === undefined || name === '' ? name : (commands[name] ?? ''));
+  return {
+    ...e,
+    config: {
+      ...e.config,
+      label: words(e.config.label),
+      confirm: words(e.config.confirm),
+      onCommand: command(e.config.onCommand),
+      offCommand: command(e.config.offCommand),
+    },
+  };
 }
 
 /**
  * The template on a device: every role binding replaced by the role's point in `map` (an
- * unmapped role leaves its element unbound, as `rebindScreen` does) and the labels in `lang`.
+ * unmapped role leaves its element unbound, as `rebindScreen` does), each switch's commands by
+ * the device's in `commands` (an unmapped one is '': the switch does not send it; without a map,
+ * as in the template editor's preview, the template's own names stay) and the labels in `lang`.
  */
 export function placeTemplate(
   template: { name: Record<FamilyLang, string>; roles: readonly FamilyRole[]; body: ScreenBody },
   map: RoleMap,
   lang: FamilyLang,
+  commands?: CommandMap,
 ): ScreenBody {
   const name = template.name[lang];
   const worded: ScreenBody = {
     ...template.body,
     elements: template.body.elements.map(
-      (e) => labelled(e, e.binding ? roleOf(template.roles, e.binding) : null, name, lang) as ScreenElement,
+      (e) =>
+        labelled(
+          e,
+          e.binding ? roleOf(template.roles, e.binding) : null,
+          name,
+          lang,
+          commands,
+        ) as ScreenElement,
     ),
   };
   return rebindScreen(worded, (b) => {

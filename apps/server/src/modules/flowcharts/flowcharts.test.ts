@@ -351,4 +351,37 @@ describe('system maintenance: the templates', () => {
       .where(eq(deviceFlowcharts.gatewayId, fx.device.id));
     expect(chart!.map).toEqual({ voltage: { itemId: fx.meter.itemId, field: 'f1' } });
   });
+
+  it('a save naming an older version is refused and the newer drawing stays', async () => {
+    const boiler = await templateId('boiler-feedwater');
+    const opened = await call(platform.admin.token, 'GET', `/system/flowchart/template?id=${boiler}`);
+    const input = (name: string) => ({
+      id: boiler,
+      version: opened.data.version,
+      code: opened.data.code,
+      name: { ...opened.data.name, en: name },
+      roles: opened.data.roles,
+      body: opened.data.body,
+    });
+    // two people opened version n; the first saves
+    const first = await call(platform.admin.token, 'POST', '/system/flowchart/template/save', input('First'));
+    expect(first).toMatchObject({ code: 0, data: { version: opened.data.version + 1 } });
+    const second = await call(
+      platform.admin.token,
+      'POST',
+      '/system/flowchart/template/save',
+      input('Second'),
+    );
+    expect(second.code).toBe(40900);
+    expect(second.data).toEqual({ field: 'version' });
+    expect(second.message).toContain(`version ${opened.data.version + 1}`);
+    const now = await call(platform.admin.token, 'GET', `/system/flowchart/template?id=${boiler}`);
+    expect(now.data).toMatchObject({ version: opened.data.version + 1, name: { en: 'First' } });
+    // the version the first one got back saves again
+    const again = await call(platform.admin.token, 'POST', '/system/flowchart/template/save', {
+      ...input('Third'),
+      version: first.data.version,
+    });
+    expect(again).toMatchObject({ code: 0, data: { version: opened.data.version + 2 } });
+  });
 });

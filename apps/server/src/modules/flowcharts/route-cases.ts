@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { bearer } from '../../test/helper';
 import type { RouteCases, TenantContext } from '../../test/route-cases';
+import { deviceOperations } from '../devices/tables';
 import { screenFixture } from '../screens/test-support';
 import { deviceFlowcharts, familyTemplates } from './tables';
 
@@ -86,6 +87,53 @@ function systemOnly(method: 'GET' | 'POST', url: string, payload?: (id: number) 
   };
 }
 
+/**
+ * B's administrator works the feed-pump switch of A's boiler flow chart (its commands mapped onto
+ * A's pumpOn and pumpOff): 40400 on id, no command sent or logged, A's chart untouched.
+ */
+const switchAttack = {
+  attack: async ({ t, a, b }: TenantContext) => {
+    const v = await screenFixture(t, a.id, a.admin.id, 'SECRET-A');
+    const [boiler] = await t.db
+      .select()
+      .from(familyTemplates)
+      .where(eq(familyTemplates.code, 'boiler-feedwater'));
+    const element = boiler!.body.elements.find((e) => e.type === 'switch')!;
+    const commands = { pumpStart: 'pumpOn', pumpStop: 'pumpOff' };
+    await t.db.insert(deviceFlowcharts).values({
+      companyId: a.id,
+      gatewayId: v.device.id,
+      templateId: boiler!.id,
+      map: { flow: { itemId: v.status.itemId, field: 'f2' } },
+      commands,
+      updatedBy: a.admin.id,
+    });
+    return {
+      request: {
+        method: 'POST' as const,
+        url: '/general/devicemanagement/flowchart/switch',
+        headers: bearer(b.admin.token),
+        payload: { id: v.device.id, elementId: element.id, state: 'on' },
+      },
+      verify: async (res: { json(): unknown; body: string }) => {
+        expect(res.json()).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: { field: 'id' } });
+        expect(res.body).not.toContain('SECRET');
+        expect(res.body).not.toContain('pumpOn');
+        const logged = await t.db
+          .select()
+          .from(deviceOperations)
+          .where(eq(deviceOperations.gatewayId, v.device.id));
+        expect(logged.filter((r) => r.kind === 'command')).toEqual([]);
+        const [chart] = await t.db
+          .select()
+          .from(deviceFlowcharts)
+          .where(eq(deviceFlowcharts.gatewayId, v.device.id));
+        expect(chart).toMatchObject({ companyId: a.id, templateId: boiler!.id, commands });
+      },
+    };
+  },
+};
+
 export const flowchartRouteCases: RouteCases = {
   'GET /general/devicemanagement/flowchart': attack('GET', '/devicemanagement/flowchart'),
   'GET /general/devicemanagement/flowchart/values': attack('GET', '/devicemanagement/flowchart/values'),
@@ -101,6 +149,7 @@ export const flowchartRouteCases: RouteCases = {
       id: v.device.id,
     }),
   ),
+  'POST /general/devicemanagement/flowchart/switch': switchAttack,
   'GET /general/devicemanagement/inverter': attack('GET', '/devicemanagement/inverter'),
   'GET /general/system/flowchart/template/list': systemOnly('GET', '/system/flowchart/template/list'),
   'GET /general/system/flowchart/template': systemOnly('GET', '/system/flowchart/template'),

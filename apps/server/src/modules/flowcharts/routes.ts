@@ -13,6 +13,8 @@ import {
   INVERTER_FAMILY,
   rolePoints,
   type ScreenBody,
+  SWITCH_STATES,
+  templateCommands,
 } from '@platform/domain';
 import { Type } from 'typebox';
 import { callerActor } from '../../platform/auth';
@@ -22,12 +24,12 @@ import { EmptyEnvelope, Envelope, Id, Literals } from '../../platform/schemas';
 import { dataCaller } from '../cabin/routes';
 import { requireDeviceLevel } from '../devices/access';
 import { LiveValuesSchema } from '../screens/routes';
-import { bindablePoints, liveValues } from '../screens/service';
+import { bindablePoints, deviceCommands, liveValues } from '../screens/service';
+import { sendSwitchCommand } from '../screens/switch';
 import {
   clearChart,
   companyMidnight,
   deleteTemplate,
-  ensureBuiltinTemplates,
   inverterChart,
   listTemplates,
   placedBody,
@@ -54,8 +56,10 @@ const TemplateSummarySchema = Type.Object({
   code: Type.String(),
   name: Names,
   roles: Type.Array(RoleSchema),
+  commands: Type.Array(Type.String(), { description: 'the commands its switches send' }),
   builtin: Type.Boolean({ description: 'as the platform put it there, never edited' }),
 });
+const CommandMapSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]));
 const PointSchema = Type.Object({
   itemId: Type.Integer(),
   itemName: Type.String(),
@@ -71,7 +75,6 @@ const DeviceSchema = Type.Object({
   online: Type.Boolean(),
 });
 export default async function flowchartRoutes(app: App): Promise<void> {
-  await ensureBuiltinTemplates(app.db);
   const tags = ['flow charts'];
   const deviceConfig = { permission: DEVICE_CODES };
   const langOf = (asked: FamilyLang | undefined, lang: string): FamilyLang =>
@@ -84,7 +87,7 @@ export default async function flowchartRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "A device's flow chart: the family template chosen for it placed on its points (null before one is chosen), its role map, the device's points and the templates to choose from",
+          "A device's flow chart: the family template chosen for it placed on its points (null before one is chosen), its role and command maps, the device's points and commands and the templates to choose from",
         querystring: Type.Object({
           id: Id,
           lang: Type.Optional(Lang),
@@ -98,14 +101,23 @@ export default async function flowchartRoutes(app: App): Promise<void> {
                   templateId: Type.Integer(),
                   name: Type.String(),
                   map: Type.Record(Type.String(), Type.Union([Binding, Type.Null()])),
-                  body: Type.Unknown({ description: 'the template placed on the device (ScreenBody)' }),
+                  commands: CommandMapSchema,
+                  body: Type.Unknown({
+                    description:
+                      "the template placed on the device (ScreenBody); a switch's unmapped command is ''",
+                  }),
                   unmapped: Type.Array(Type.String(), { description: 'roles the device has no point for' }),
                 }),
                 Type.Null(),
               ]),
               points: Type.Array(PointSchema),
+              commands: Type.Array(Type.String(), {
+                description: "the commands of the device's running configuration a switch may send",
+              }),
               templates: Type.Array(TemplateSummarySchema),
-              canEdit: Type.Boolean({ description: 'read-write: may choose the template and map the roles' }),
+              canEdit: Type.Boolean({
+                description: 'read-write: may choose the template, map the roles and work the switches',
+              }),
             }),
           ),
         },
@@ -115,9 +127,10 @@ export default async function flowchartRoutes(app: App): Promise<void> {
       const device = await requireDeviceLevel(app, request, request.query.id, DATA_PERMISSION.read);
       const who = dataCaller(request);
       const lang = langOf(request.query.lang, request.lang);
-      const [chart, points, templates] = await Promise.all([
+      const [chart, points, commands, templates] = await Promise.all([
         savedChart(app.db, who.companyId, device.id),
         bindablePoints(app.db, who, device),
+        deviceCommands(app.db, who.companyId, device.id),
         listTemplates(app.db),
       ]);
       return ok({
@@ -132,11 +145,13 @@ export default async function flowchartRoutes(app: App): Promise<void> {
               templateId: chart.template.id,
               name: chart.template.name[lang],
               map: chart.map,
+              commands: chart.commands,
               body: placedBody(chart, lang),
               unmapped: chart.template.roles.filter((r) => !chart.map[r.key]).map((r) => r.key),
             }
           : null,
         points,
+        commands,
         templates: templates.map(({ devices: _d, updatedAt: _u, ...t }) => t),
         canEdit: device.level >= DATA_PERMISSION.write,
       });
@@ -170,19 +185,20 @@ export default async function flowchartRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "Choose the device's family template and map each of its roles onto one of the device's points (or none); read-write level",
+          "Choose the device's family template, map each of its roles onto one of the device's points and each command of its switches onto one of the device's commands (or none; matched by name when commands is left out); read-write level",
         body: Type.Object({
           id: Id,
           templateId: Id,
           map: Type.Record(Type.String(), Type.Union([Binding, Type.Null()])),
+          commands: Type.Optional(CommandMapSchema),
         }),
         response: { 200: EmptyEnvelope },
       },
     },
     async (request) => {
-      const { id, templateId, map } = request.body;
+      const { id, templateId, map, commands } = request.body;
       const device = await requireDeviceLevel(app, request, id, DATA_PERMISSION.write);
-      await setChart(app.db, dataCaller(request), device, { templateId, map });
+      await setChart(app.db, dataCaller(request), device, { templateId, map, commands });
       return ok(null, 'operation', request.lang);
     },
   );
@@ -202,6 +218,54 @@ export default async function flowchartRoutes(app: App): Promise<void> {
       const device = await requireDeviceLevel(app, request, request.body.id, DATA_PERMISSION.write);
       await clearChart(app.db, dataCaller(request).companyId, device.id);
       return ok(null, 'deleted', request.lang);
+    },
+  );
+
+  app.post(
+    `${BASE}/switch`,
+    {
+      config: deviceConfig,
+      schema: {
+        tags,
+        summary:
+          "Work a switch of the device's flow chart: sends the device command its on or off command is mapped onto, on down/command; read-write level, the device online; logged in the device operation log",
+        body: Type.Object({
+          id: Id,
+          elementId: Type.String({ maxLength: 32 }),
+          state: Literals(SWITCH_STATES),
+        }),
+        response: { 200: Envelope(Type.Object({ operationId: Type.Integer(), command: Type.String() })) },
+      },
+    },
+    async (request) => {
+      const { id, elementId, state } = request.body;
+      const device = await requireDeviceLevel(app, request, id, DATA_PERMISSION.write);
+      const who = dataCaller(request);
+      const chart = await savedChart(app.db, who.companyId, device.id);
+      if (!chart) throw new AppError('flowChartNotSet', {}, { field: 'id' });
+      const element = placedBody(chart, 'zh').elements.find((e) => e.id === elementId);
+      if (element?.type !== 'switch')
+        throw new AppError(
+          'screenSwitchUnknown',
+          { field: 'elementId', id: elementId },
+          { field: 'elementId' },
+        );
+      const key = state === 'on' ? 'onCommand' : 'offCommand';
+      const command = element.config[key];
+      if (!command) {
+        // the template's switch names a command the device has none mapped for
+        const own = chart.template.body.elements.find((e) => e.id === elementId);
+        const named = own?.type === 'switch' ? own.config[key] : '';
+        if (named)
+          throw new AppError('flowChartCommandUnmapped', { state, command: named }, { field: 'state' });
+        throw new AppError('screenSwitchNoCommand', { state }, { field: 'state' });
+      }
+      const operationId = await sendSwitchCommand(app, request, who, device, command, {
+        flowChart: chart.template.code,
+        elementId,
+        state,
+      });
+      return ok({ operationId, command }, 'operation', request.lang);
     },
   );
 
@@ -270,6 +334,7 @@ export default async function flowchartRoutes(app: App): Promise<void> {
       const ac = fresh('acPower');
       const dc = fresh('dcPower');
       const acPoint = roles.find((r) => r.key === 'acPower')?.point ?? null;
+      const since = await companyMidnight(app.db, who.companyId, now);
       return ok({
         device: {
           id: device.id,
@@ -282,8 +347,8 @@ export default async function flowchartRoutes(app: App): Promise<void> {
         mapped: chart.saved,
         roles,
         efficiency: ac !== null && dc !== null && dc > 0 ? Math.round((ac / dc) * 10_000) / 100 : null,
-        today: acPoint ? await todaySeries(app.db, who.companyId, acPoint, now) : [],
-        since: (await companyMidnight(app.db, who.companyId, now)).toISOString(),
+        today: acPoint ? await todaySeries(app.db, who.companyId, acPoint, since) : [],
+        since: since.toISOString(),
         seriesMinutes: SERIES_MINUTES,
       });
     },
@@ -345,6 +410,7 @@ export default async function flowchartRoutes(app: App): Promise<void> {
         code: t.code,
         name: t.name,
         roles: t.roles,
+        commands: templateCommands(t.body),
         builtin: t.builtin,
         body: t.body as ScreenBody,
         version: t.version,
@@ -360,9 +426,16 @@ export default async function flowchartRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'System maintenance: create (no id) or replace a template: code, names, roles and the drawing; a role still bound in the drawing cannot be removed',
+          'System maintenance: create (no id) or replace a template: code, names, roles and the drawing; a role still bound in the drawing cannot be removed, and a replace naming an older version than the stored one is refused',
         body: Type.Object({
           id: Type.Optional(Id),
+          version: Type.Optional(
+            Type.Integer({
+              minimum: 1,
+              description:
+                'the version the editor opened; a replace is refused (40900) when someone saved since',
+            }),
+          ),
           code: Type.String({ maxLength: 64 }),
           name: Names,
           roles: Type.Array(Type.Unknown(), { maxItems: 100 }),

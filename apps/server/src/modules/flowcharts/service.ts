@@ -5,8 +5,11 @@
  * dashboard. The routes check the device level (devices/access.ts) before calling in here.
  */
 import {
+  autoMapCommands,
   autoMapRoles,
   BUILTIN_FAMILY_TEMPLATES,
+  type CommandMap,
+  checkCommandMap,
   checkFamilyRoles,
   checkRoleMap,
   checkScreenBody,
@@ -22,6 +25,7 @@ import {
   type ScreenElement,
   startOfDay,
   strayRoleBinding,
+  templateCommands,
 } from '@platform/domain';
 import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
@@ -29,7 +33,13 @@ import { AppError } from '../../platform/envelope';
 import type { DataCaller } from '../cabin/permissions';
 import { companies } from '../companies/tables';
 import { dataRecords } from '../records/tables';
-import { type BindablePoint, bindablePoints, type ScreenDevice, screenValues } from '../screens/service';
+import {
+  type BindablePoint,
+  bindablePoints,
+  deviceCommands,
+  type ScreenDevice,
+  screenValues,
+} from '../screens/service';
 import { deviceFlowcharts, familyTemplates } from './tables';
 
 export type TemplateRow = typeof familyTemplates.$inferSelect;
@@ -39,6 +49,8 @@ export interface TemplateSummary {
   code: string;
   name: Record<FamilyLang, string>;
   roles: FamilyRole[];
+  /** the commands its switches send, to be mapped onto a device's */
+  commands: string[];
   builtin: boolean;
 }
 
@@ -47,12 +59,14 @@ const summary = (t: TemplateRow): TemplateSummary => ({
   code: t.code,
   name: t.name,
   roles: t.roles,
+  commands: templateCommands(t.body),
   builtin: t.builtin,
 });
 
 /**
- * The platform's own templates, put in once (by code): a template system maintenance has
- * edited or deleted is left as it is.
+ * The platform's own templates, at every start: put in by code, and kept up to date with this
+ * version of the platform while nobody has edited them (`builtin`); a template system
+ * maintenance has edited is left as it is, one it deleted comes back.
  */
 export async function ensureBuiltinTemplates(db: Db): Promise<void> {
   await db
@@ -66,7 +80,17 @@ export async function ensureBuiltinTemplates(db: Db): Promise<void> {
         builtin: true,
       })),
     )
-    .onConflictDoNothing({ target: familyTemplates.code });
+    .onConflictDoUpdate({
+      target: familyTemplates.code,
+      set: {
+        name: sql`excluded.name`,
+        roles: sql`excluded.roles`,
+        body: sql`excluded.body`,
+        version: sql`${familyTemplates.version} + 1`,
+        updatedAt: new Date(),
+      },
+      setWhere: sql`${familyTemplates.builtin} and (${familyTemplates.name} <> excluded.name or ${familyTemplates.roles} <> excluded.roles or ${familyTemplates.body} <> excluded.body)`,
+    });
 }
 
 export async function listTemplates(
@@ -93,6 +117,8 @@ export async function readTemplate(db: Db, id: number, field = 'id'): Promise<Te
 
 export interface TemplateInput {
   id?: number;
+  /** the version the editor opened: a replace is refused when someone saved since */
+  version?: number;
   code: string;
   name: { zh: string; en: string };
   roles: unknown;
@@ -145,6 +171,8 @@ export async function saveTemplate(db: Db, userId: number, input: TemplateInput)
     return row!;
   }
   const before = await readTemplate(db, input.id);
+  if (input.version !== undefined && input.version !== before.version)
+    throw new AppError('familyChanged', { version: before.version }, { field: 'version' });
   const removed = before.roles.filter((r) => !roles.value.some((x) => x.key === r.key)).map((r) => r.key);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -159,8 +187,10 @@ export async function saveTemplate(db: Db, userId: number, input: TemplateInput)
         updatedBy: userId,
         updatedAt: new Date(),
       })
-      .where(eq(familyTemplates.id, before.id))
+      .where(and(eq(familyTemplates.id, before.id), eq(familyTemplates.version, before.version)))
       .returning();
+    // saved by someone else between the read above and this update
+    if (!row) throw new AppError('familyChanged', { version: before.version + 1 }, { field: 'version' });
     // a role taken out of the template leaves the devices' maps
     if (removed.length > 0) {
       const minus = removed.reduce((expr, key) => sql`${expr} - ${key}::text`, sql`${deviceFlowcharts.map}`);
@@ -184,6 +214,7 @@ export async function deleteTemplate(db: Db, id: number): Promise<void> {
 export interface DeviceChart {
   template: TemplateRow;
   map: RoleMap;
+  commands: CommandMap;
   /** chosen by a person (false: matched by name, not saved) */
   saved: boolean;
 }
@@ -195,32 +226,47 @@ export async function savedChart(db: Db, companyId: number, gatewayId: number): 
     .from(deviceFlowcharts)
     .innerJoin(familyTemplates, eq(familyTemplates.id, deviceFlowcharts.templateId))
     .where(and(eq(deviceFlowcharts.companyId, companyId), eq(deviceFlowcharts.gatewayId, gatewayId)));
-  return row ? { template: row.template, map: row.chart.map, saved: true } : null;
+  return row
+    ? { template: row.template, map: row.chart.map, commands: row.chart.commands, saved: true }
+    : null;
 }
 
-/** Sets the device's template and role map (each role one of the device's points, or none). */
+/**
+ * Sets the device's template, its role map (each role one of the device's points, or none) and
+ * its command map (each command of the template's switches one of the device's, or none;
+ * matched by name when not sent).
+ */
 export async function setChart(
   db: Db,
   caller: DataCaller,
   device: ScreenDevice,
-  input: { templateId: number; map: unknown },
+  input: { templateId: number; map: unknown; commands?: unknown },
 ): Promise<void> {
   const template = await readTemplate(db, input.templateId, 'templateId');
-  const points = await bindablePoints(db, caller, device);
+  const [points, known] = await Promise.all([
+    bindablePoints(db, caller, device),
+    deviceCommands(db, caller.companyId, device.id),
+  ]);
   const map = checkRoleMap(input.map, template.roles, points);
   if (!map.ok) throw invalid(map.field, map.reason);
+  const names = templateCommands(template.body);
+  const commands =
+    input.commands === undefined
+      ? ({ ok: true, value: autoMapCommands(names, known) } as const)
+      : checkCommandMap(input.commands, names, known);
+  if (!commands.ok) throw invalid(commands.field, commands.reason);
+  const chart = {
+    templateId: template.id,
+    map: map.value,
+    commands: commands.value,
+    updatedBy: caller.userId,
+  };
   await db
     .insert(deviceFlowcharts)
-    .values({
-      companyId: caller.companyId,
-      gatewayId: device.id,
-      templateId: template.id,
-      map: map.value,
-      updatedBy: caller.userId,
-    })
+    .values({ companyId: caller.companyId, gatewayId: device.id, ...chart })
     .onConflictDoUpdate({
       target: [deviceFlowcharts.companyId, deviceFlowcharts.gatewayId],
-      set: { templateId: template.id, map: map.value, updatedBy: caller.userId, updatedAt: new Date() },
+      set: { ...chart, updatedAt: new Date() },
     });
 }
 
@@ -232,9 +278,9 @@ export async function clearChart(db: Db, companyId: number, gatewayId: number): 
   if (gone.length === 0) throw new AppError('flowChartNotSet', {}, { field: 'id' });
 }
 
-/** The chart as the device shows it: the template placed with its map, in `lang`. */
+/** The chart as the device shows it: the template placed with its maps, in `lang`. */
 export function placedBody(chart: DeviceChart, lang: FamilyLang): ScreenBody {
-  return placeTemplate(chart.template, chart.map, lang);
+  return placeTemplate(chart.template, chart.map, lang, chart.commands);
 }
 
 /** A body that only binds `bindings` (to read their values with the screens' reader). */
@@ -274,7 +320,7 @@ export async function inverterChart(
   const [template] = await db.select().from(familyTemplates).where(eq(familyTemplates.code, INVERTER_FAMILY));
   if (!template) return null;
   const map = autoMapRoles(template.roles, points);
-  return map.acPower ? { template, map, saved: false } : null;
+  return map.acPower ? { template, map, commands: {}, saved: false } : null;
 }
 
 /** Each role's newest value (numbers only) and the point it reads. */
@@ -314,16 +360,15 @@ export async function companyMidnight(db: Db, companyId: number, now: Date): Pro
 export const SERIES_MINUTES = 5;
 
 /**
- * Today's curve of one point (since the company's midnight): the mean of its number values in
- * each 5-minute slot, oldest first.
+ * Today's curve of one point (since the company's midnight, `companyMidnight`): the mean of its
+ * number values in each 5-minute slot, oldest first.
  */
 export async function todaySeries(
   db: Db,
   companyId: number,
   binding: PointBinding,
-  now = new Date(),
+  since: Date,
 ): Promise<Array<{ ts: string; value: number }>> {
-  const since = await companyMidnight(db, companyId, now);
   const slot = SERIES_MINUTES * 60;
   const value = sql`${dataRecords.values} -> ${binding.field}`;
   // the slot is written into the text: the same expression groups, orders and is selected

@@ -1,4 +1,4 @@
-import type { FamilyLang, FamilyRole, RoleMap, ScreenBody } from '@platform/domain';
+import type { CommandMap, FamilyLang, FamilyRole, RoleMap, ScreenBody } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/tables';
@@ -25,8 +25,8 @@ export const familyTemplates = pgTable('family_templates', {
 });
 
 /**
- * A device's flow chart: the family template chosen for it and each role mapped onto one of its
- * points. One per device and company, like its configuration screen; a template in use is not
+ * A device's flow chart: the family template chosen for it, each role mapped onto one of its
+ * points and each command of the template's switches onto one of its commands. One per device and company, like its configuration screen; a template in use is not
  * deleted (the delete is refused and names how many devices use it).
  */
 export const deviceFlowcharts = pgTable(
@@ -43,6 +43,8 @@ export const deviceFlowcharts = pgTable(
       .notNull()
       .references(() => familyTemplates.id, { onDelete: 'restrict' }),
     map: jsonb('map').$type<RoleMap>().notNull(),
+    /** each command the template's switches name, mapped onto one of the device's (or null) */
+    commands: jsonb('commands').$type<CommandMap>().notNull().default({}),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },

@@ -16,7 +16,6 @@ import { AppError, ok } from '../../platform/envelope';
 import { EmptyEnvelope, Envelope, Id, Literals } from '../../platform/schemas';
 import { dataCaller } from '../cabin/routes';
 import { requireDeviceLevel } from '../devices/access';
-import { logOperation } from '../devices/operation-log';
 import {
   bindablePoints,
   currentLease,
@@ -29,6 +28,7 @@ import {
   saveScreen,
   takeLease,
 } from './service';
+import { sendSwitchCommand } from './switch';
 
 export const SCREEN_CODES = ['dm_list'] as const;
 const BASE = '/devicemanagement/screen';
@@ -271,38 +271,11 @@ export default async function screenRoutes(app: App): Promise<void> {
         );
       const command = state === 'on' ? element.config.onCommand : element.config.offCommand;
       if (!command) throw new AppError('screenSwitchNoCommand', { state }, { field: 'state' });
-      const base = {
-        companyId: who.companyId,
-        gatewayId: device.id,
-        kind: 'command' as const,
-        actor: { userId: who.userId },
-      };
-      const data = { command, screen: true, elementId, state };
-      if (!device.online) {
-        await logOperation(app.db, {
-          ...base,
-          result: 'failed',
-          detail: `${command}: the gateway is offline`,
-          data: { ...data, reason: 'offline' },
-        });
-        throw new AppError('gatewayOfflineCommand');
-      }
-      // the configuration may have changed since the screen was saved
-      if (!(await deviceCommands(app.db, who.companyId, device.id)).includes(command))
-        throw new AppError('screenCommandUnknown', { field: 'state', name: command }, { field: 'state' });
-      try {
-        await app.gateways.send(device.serialNumber, 'command', { command }, 1);
-      } catch (error) {
-        request.log.warn({ err: error }, 'a screen command could not be sent');
-        await logOperation(app.db, {
-          ...base,
-          result: 'failed',
-          detail: command,
-          data: { ...data, reason: 'broker' },
-        });
-        throw new AppError('mqttBrokerUnavailableGateway');
-      }
-      const operationId = await logOperation(app.db, { ...base, result: 'ok', detail: command, data });
+      const operationId = await sendSwitchCommand(app, request, who, device, command, {
+        screen: true,
+        elementId,
+        state,
+      });
       return ok({ operationId, command }, 'operation', request.lang);
     },
   );

@@ -1,9 +1,9 @@
 /**
  * A device's flow chart and a PV inverter's dashboard (apps/server/src/modules/flowcharts,
  * docs/configuration-screens.md): the chart placed on the device, its values, the template
- * chosen with its role map, and the inverter's roles.
+ * chosen with its role and command maps, its switches, and the inverter's roles.
  */
-import type { FamilyLang, FamilyRole, RoleMap, ScreenBody } from '@platform/domain';
+import type { CommandMap, FamilyLang, FamilyRole, RoleMap, ScreenBody, SwitchState } from '@platform/domain';
 import { useQuery } from '@tanstack/react-query';
 import { get, request } from '../../app/http/client';
 import type { ScreenPoint, ScreenValues } from '../screens/api';
@@ -15,6 +15,8 @@ export interface FamilyTemplateOption {
   code: string;
   name: Record<FamilyLang, string>;
   roles: FamilyRole[];
+  /** the commands its switches send, each mapped onto one of the device's */
+  commands: string[];
   builtin: boolean;
 }
 
@@ -24,10 +26,14 @@ export interface FlowChartView {
     templateId: number;
     name: string;
     map: RoleMap;
+    commands: CommandMap;
+    /** placed on the device: a switch's unmapped command is '' */
     body: ScreenBody;
     unmapped: string[];
   } | null;
   points: ScreenPoint[];
+  /** the commands of the device's running configuration */
+  commands: string[];
   templates: FamilyTemplateOption[];
   canEdit: boolean;
 }
@@ -95,7 +101,13 @@ export function useInverter(id: number) {
 }
 
 export const flowChartApi = {
-  set: (id: number, templateId: number, map: RoleMap) =>
-    request<null>({ method: 'POST', url: `${BASE}/set`, data: { id, templateId, map } }),
+  set: (id: number, templateId: number, map: RoleMap, commands: CommandMap) =>
+    request<null>({ method: 'POST', url: `${BASE}/set`, data: { id, templateId, map, commands } }),
+  switch: (id: number, elementId: string, state: SwitchState) =>
+    request<{ operationId: number; command: string }>({
+      method: 'POST',
+      url: `${BASE}/switch`,
+      data: { id, elementId, state },
+    }),
   clear: (id: number) => request<null>({ method: 'POST', url: `${BASE}/clear`, data: { id } }),
 };

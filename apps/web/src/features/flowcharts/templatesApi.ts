@@ -34,6 +34,8 @@ export interface TemplateFull {
 
 export interface TemplateInput {
   id?: number;
+  /** the version opened: the server refuses the replace when someone saved since */
+  version?: number;
   code: string;
   name: { zh: string; en: string };
   roles: FamilyRole[];

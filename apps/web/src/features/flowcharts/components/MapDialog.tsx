@@ -1,10 +1,17 @@
 /**
- * Choose a device's family template and map each of its roles onto one of the device's points.
- * A template opened for the first time starts from the roles matched by name (autoMapRoles);
- * the device's saved map is kept for its own template. The server checks again: a refusal names
- * the role it is about.
+ * Choose a device's family template, map each of its roles onto one of the device's points and
+ * each command its switches send onto one of the device's commands. A template opened for the
+ * first time starts from roles and commands matched by name (autoMapRoles, autoMapCommands); the
+ * device's saved maps are kept for its own template. The server checks again: a refusal names
+ * the role or command it is about.
  */
-import { autoMapRoles, type FamilyLang, type RoleMap } from '@platform/domain';
+import {
+  autoMapCommands,
+  autoMapRoles,
+  type CommandMap,
+  type FamilyLang,
+  type RoleMap,
+} from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -38,9 +45,17 @@ export function MapDialog({
     if (view.chart?.templateId === id) return view.chart.map;
     return autoMapRoles(chosen.roles, view.points);
   };
+  const startCommands = (id: number | null): CommandMap => {
+    const chosen = view.templates.find((x) => x.id === id);
+    if (!chosen) return {};
+    if (view.chart?.templateId === id) return view.chart.commands;
+    return autoMapCommands(chosen.commands, view.commands);
+  };
   const [map, setMap] = useState<RoleMap>(() => startMap(templateId));
+  const [commands, setCommands] = useState<CommandMap>(() => startCommands(templateId));
   const [saving, setSaving] = useState(false);
-  const [refused, setRefused] = useState<{ role: string; text: string } | null>(null);
+  /** the server's refusal: `map.<role>` or `commands.<name>` and its text */
+  const [refused, setRefused] = useState<{ field: string; text: string } | null>(null);
 
   const options = useMemo(
     () =>
@@ -55,6 +70,7 @@ export function MapDialog({
   const choose = (id: number) => {
     setTemplateId(id);
     setMap(startMap(id));
+    setCommands(startCommands(id));
     setRefused(null);
   };
 
@@ -62,13 +78,14 @@ export function MapDialog({
     if (!template) return;
     setSaving(true);
     try {
-      const envelope = await flowChartApi.set(view.device.id, template.id, map);
+      const envelope = await flowChartApi.set(view.device.id, template.id, map, commands);
       message.success(envelope.message);
       await queryClient.invalidateQueries({ queryKey: flowChartKeys.all });
       onClose();
     } catch (error) {
       const field = error instanceof ApiError ? (error.data as { field?: string } | null)?.field : undefined;
-      if (field?.startsWith('map.')) setRefused({ role: field.slice(4), text: (error as Error).message });
+      if (field?.startsWith('map.') || field?.startsWith('commands.'))
+        setRefused({ field, text: (error as Error).message });
     } finally {
       setSaving(false);
     }
@@ -107,7 +124,11 @@ export function MapDialog({
             data-testid="flowchart-template"
           />
           <Button
-            onClick={() => template && setMap(autoMapRoles(template.roles, view.points))}
+            onClick={() => {
+              if (!template) return;
+              setMap(autoMapRoles(template.roles, view.points));
+              setCommands(autoMapCommands(template.commands, view.commands));
+            }}
             disabled={!template}
             data-testid="flowchart-automap"
           >
@@ -158,16 +179,16 @@ export function MapDialog({
                       style={{ width: '100%' }}
                       placeholder={t('map.none', '不对应（该元素不显示数值）')}
                       value={current ? pointKey(current) : undefined}
-                      status={refused?.role === r.key ? 'error' : undefined}
+                      status={refused?.field === `map.${r.key}` ? 'error' : undefined}
                       options={options}
                       onChange={(value?: string) => {
                         const p = value ? view.points.find((x) => pointKey(x) === value) : undefined;
                         setMap((m) => ({ ...m, [r.key]: p ? { itemId: p.itemId, field: p.field } : null }));
-                        if (refused?.role === r.key) setRefused(null);
+                        if (refused?.field === `map.${r.key}`) setRefused(null);
                       }}
                       data-testid={`flowchart-role-${r.key}`}
                     />
-                    {refused?.role === r.key ? (
+                    {refused?.field === `map.${r.key}` ? (
                       <Typography.Text type="danger">{refused.text}</Typography.Text>
                     ) : null}
                   </Space>
@@ -176,7 +197,84 @@ export function MapDialog({
             },
           ]}
         />
+        {template && template.commands.length > 0 ? (
+          <CommandTable
+            names={template.commands}
+            deviceCommands={view.commands}
+            commands={commands}
+            refused={refused}
+            onChange={(name, command) => {
+              setCommands((c) => ({ ...c, [name]: command }));
+              if (refused?.field === `commands.${name}`) setRefused(null);
+            }}
+          />
+        ) : null}
       </Space>
     </Modal>
+  );
+}
+
+/** Each command the template's switches send, mapped onto one of the device's commands. */
+function CommandTable({
+  names,
+  deviceCommands,
+  commands,
+  refused,
+  onChange,
+}: {
+  names: string[];
+  deviceCommands: string[];
+  commands: CommandMap;
+  refused: { field: string; text: string } | null;
+  onChange: (name: string, command: string | null) => void;
+}) {
+  const { t } = useTranslation('flowcharts');
+  return (
+    <Space direction="vertical" size={6} style={{ width: '100%' }} data-testid="flowchart-command-table">
+      <Typography.Text strong>{t('map.commandsTitle', '开关指令')}</Typography.Text>
+      {deviceCommands.length === 0 ? (
+        <Typography.Text type="warning" data-testid="flowchart-no-commands">
+          {t('map.noCommands', '此设备运行的配置中没有平台可下发的指令节点：流程图上的开关将不可操作。')}
+        </Typography.Text>
+      ) : null}
+      <Table
+        size="small"
+        rowKey={(name) => name}
+        pagination={false}
+        dataSource={names}
+        columns={[
+          {
+            title: t('map.templateCommand', '模板指令'),
+            key: 'name',
+            render: (_, name) => <Typography.Text code>{name}</Typography.Text>,
+          },
+          {
+            title: t('map.deviceCommand', '设备指令'),
+            key: 'command',
+            width: 420,
+            render: (_, name) => {
+              const field = `commands.${name}`;
+              return (
+                <Space direction="vertical" size={2} style={{ width: '100%' }}>
+                  <Select
+                    allowClear
+                    style={{ width: '100%' }}
+                    placeholder={t('map.noCommand', '不对应（开关不发送此指令）')}
+                    value={commands[name] ?? undefined}
+                    status={refused?.field === field ? 'error' : undefined}
+                    options={deviceCommands.map((c) => ({ value: c, label: c }))}
+                    onChange={(value?: string) => onChange(name, value ?? null)}
+                    data-testid={`flowchart-command-${name}`}
+                  />
+                  {refused?.field === field ? (
+                    <Typography.Text type="danger">{refused.text}</Typography.Text>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </Space>
   );
 }

@@ -176,7 +176,7 @@ export function TemplateEditor({
     try {
       const roles = rolesOf(draft);
       const sent = {
-        ...(id === null ? {} : { id }),
+        ...(id === null ? {} : { id, version: version ?? undefined }),
         code: draft.code.trim(),
         name: { zh: draft.name.zh.trim(), en: draft.name.en.trim() },
         roles,
@@ -202,6 +202,14 @@ export function TemplateEditor({
       const field = error instanceof ApiError ? (error.data as { field?: string } | null)?.field : undefined;
       // the drawing's own refusals are the editor's to show
       if (!field || field.startsWith('body')) throw error;
+      // saved by someone else since it was opened: theirs is not overwritten
+      if (field === 'version') {
+        modal.error({
+          title: t('templates.changedTitle', '模板已被他人修改'),
+          content: (error as Error).message,
+        });
+        return false;
+      }
       setErrors((e) => ({ ...e, [field]: (error as Error).message }));
       setFormOpen(true);
       message.error((error as Error).message);
@@ -320,7 +328,7 @@ export function TemplateEditor({
         initial={initialBody}
         stored={id !== null}
         points={points}
-        commands={[]}
+        commands={null}
         readOnly={false}
         title={
           <Button

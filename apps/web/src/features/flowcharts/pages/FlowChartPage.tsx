@@ -7,7 +7,13 @@
  * one click maps it. `/nssFlowChart`'s language parameter words the labels (zh or en).
  */
 import { DashboardOutlined, DesktopOutlined, NodeIndexOutlined } from '@ant-design/icons';
-import { autoMapRoles, type FamilyLang, INVERTER_FAMILY } from '@platform/domain';
+import {
+  autoMapCommands,
+  autoMapRoles,
+  type ElementView,
+  type FamilyLang,
+  INVERTER_FAMILY,
+} from '@platform/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -17,6 +23,7 @@ import { currentLang } from '../../../app/i18n';
 import { PageHeader } from '../../../shared/PageHeader';
 import { LiveBanners } from '../../screens/components/LiveBanners';
 import { LiveScreen } from '../../screens/components/LiveScreen';
+import { SwitchDialog, type SwitchElement } from '../../screens/components/SwitchDialog';
 import { mergeSamples, useLivePush, useServerNow } from '../../screens/live';
 import { screenPaths } from '../../screens/paths';
 import '../../screens/screens.css';
@@ -52,6 +59,7 @@ export default function FlowChartPage() {
   const samples = useMemo(() => mergeSamples(values.data, live.pushed), [values.data, live.pushed]);
   const now = useServerNow(values.data?.at, values.dataUpdatedAt);
   const [mapping, setMapping] = useState(false);
+  const [pressed, setPressed] = useState<{ element: SwitchElement; view: ElementView } | null>(null);
   const suggested = useMemo(() => (view && !view.chart ? suggestion(view) : null), [view]);
 
   if (chart.isLoading) return <Skeleton active className="scr-page" />;
@@ -72,7 +80,12 @@ export default function FlowChartPage() {
     const chosen = view.templates.find((x) => x.id === suggested?.id);
     if (!chosen) return;
     try {
-      const envelope = await flowChartApi.set(deviceId, chosen.id, autoMapRoles(chosen.roles, view.points));
+      const envelope = await flowChartApi.set(
+        deviceId,
+        chosen.id,
+        autoMapRoles(chosen.roles, view.points),
+        autoMapCommands(chosen.commands, view.commands),
+      );
       message.success(envelope.message);
       await queryClient.invalidateQueries({ queryKey: flowChartKeys.all });
     } catch {
@@ -91,6 +104,9 @@ export default function FlowChartPage() {
   const unmappedNames = view.chart
     ? view.chart.unmapped.map((key) => template?.roles.find((r) => r.key === key)?.name[lang] ?? key)
     : [];
+  const unmappedCommands =
+    view.chart && template ? template.commands.filter((name) => !view.chart!.commands[name]) : [];
+  const hasSwitch = body?.elements.some((e) => e.type === 'switch') ?? false;
 
   return (
     <div className="scr-page" data-testid="flowchart-page" data-pushed={live.watching ? '1' : '0'}>
@@ -210,18 +226,43 @@ export default function FlowChartPage() {
               })}
             />
           ) : null}
+          {unmappedCommands.length > 0 ? (
+            <Alert
+              type="info"
+              showIcon
+              className="scr-banner"
+              data-testid="flowchart-unmapped-commands"
+              title={t(
+                'chart.unmappedCommands',
+                '{{count}} 个开关指令没有对应的设备指令，开关不会发送它们：{{names}}',
+                { count: unmappedCommands.length, names: unmappedCommands.join('、') },
+              )}
+            />
+          ) : null}
           <div className="scr-live-box">
             <LiveScreen
               body={body}
               samples={samples}
               now={now}
-              switchEnabled={false}
+              switchEnabled={view.canEdit}
               label={`${t('chart.title', '流程图')} ${view.device.name}`}
-              onSwitch={() => undefined}
+              onSwitch={(element, v) => setPressed({ element, view: v })}
             />
           </div>
+          {!view.canEdit && hasSwitch ? (
+            <Typography.Text type="secondary" data-testid="flowchart-readonly">
+              {t('chart.readOnly', '您对此设备只有查看权限，开关不可操作。')}
+            </Typography.Text>
+          ) : null}
         </>
       )}
+      <SwitchDialog
+        deviceId={deviceId}
+        element={pressed?.element ?? null}
+        view={pressed?.view ?? null}
+        onClose={() => setPressed(null)}
+        send={flowChartApi.switch}
+      />
       {mapping ? <MapDialog view={view} lang={lang} open onClose={() => setMapping(false)} /> : null}
     </div>
   );

@@ -92,7 +92,8 @@ function TypeSettings({
 }: {
   e: ScreenElement;
   setConfig: (config: ScreenElement['config']) => void;
-  commands: string[];
+  /** the device's commands; null: any name (a device-family template, mapped per device) */
+  commands: string[] | null;
   problem: Problem | null;
   disabled: boolean;
 }) {
@@ -300,8 +301,28 @@ function TypeSettings({
       const c: Config<'switch'> = e.config;
       const options = [
         { value: '', label: t('config.noCommand', '（不发送）') },
-        ...commands.map((name) => ({ value: name, label: name })),
+        ...(commands ?? []).map((name) => ({ value: name, label: name })),
       ];
+      // a template names its commands freely; a device's screen chooses among the device's
+      const command = (key: 'onCommand' | 'offCommand') =>
+        commands === null ? (
+          <Input
+            value={c[key]}
+            disabled={disabled}
+            maxLength={32}
+            placeholder={t('config.commandName', '指令名')}
+            onChange={(ev) => setConfig({ ...c, [key]: ev.target.value.trim() })}
+            data-testid={`config-${key}`}
+          />
+        ) : (
+          <Select
+            value={c[key]}
+            disabled={disabled}
+            options={options}
+            onChange={(v) => setConfig({ ...c, [key]: v })}
+            data-testid={`config-${key}`}
+          />
+        );
       return (
         <>
           {field(
@@ -309,33 +330,20 @@ function TypeSettings({
             t('config.label', '标签'),
             text('label', c.label, SCREEN_LIMITS.label, (label) => setConfig({ ...c, label })),
           )}
-          {commands.length === 0 ? (
+          {commands === null ? (
+            <Typography.Paragraph type="secondary" data-testid="family-commands">
+              {t(
+                'config.familyCommands',
+                '设备族模板的开关写指令名（如 pumpStart），每台设备在其流程图中把它对应到自己的指令。',
+              )}
+            </Typography.Paragraph>
+          ) : commands.length === 0 ? (
             <Typography.Paragraph type="warning" data-testid="no-commands">
               {t('config.noCommands', '设备运行的配置中没有平台可下发的指令节点，开关暂不可用。')}
             </Typography.Paragraph>
           ) : null}
-          {field(
-            'onCommand',
-            t('config.onCommand', '开指令'),
-            <Select
-              value={c.onCommand}
-              disabled={disabled}
-              options={options}
-              onChange={(onCommand) => setConfig({ ...c, onCommand })}
-              data-testid="config-onCommand"
-            />,
-          )}
-          {field(
-            'offCommand',
-            t('config.offCommand', '关指令'),
-            <Select
-              value={c.offCommand}
-              disabled={disabled}
-              options={options}
-              onChange={(offCommand) => setConfig({ ...c, offCommand })}
-              data-testid="config-offCommand"
-            />,
-          )}
+          {field('onCommand', t('config.onCommand', '开指令'), command('onCommand'))}
+          {field('offCommand', t('config.offCommand', '关指令'), command('offCommand'))}
           {field(
             'confirm',
             t('config.confirm', '确认提示'),
@@ -369,7 +377,8 @@ export function ElementPanel({
   body: ScreenBody;
   element: ScreenElement | null;
   points: ScreenPoint[];
-  commands: string[];
+  /** the device's commands; null: any name (a device-family template) */
+  commands: string[] | null;
   problem: Problem | null;
   disabled: boolean;
   onBody: (change: Partial<ScreenBody>) => void;

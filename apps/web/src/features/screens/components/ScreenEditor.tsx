@@ -80,8 +80,8 @@ export interface ScreenEditorProps {
   stored: boolean;
   /** what an element may be bound to */
   points: ScreenPoint[];
-  /** what a switch may send */
-  commands: string[];
+  /** what a switch may send; null: any name (a device-family template, mapped per device) */
+  commands: string[] | null;
   readOnly: boolean;
   /** the toolbar's head: the title, then `subtitle`, the size, `tags`, unsaved, `status` */
   title: ReactNode;

@@ -1,12 +1,15 @@
 /**
- * Working a screen's switch: the switch's own confirmation text, then its on or off command is
- * sent (only the states it has a command for). The server's refusal (offline, no permission,
- * a command the configuration no longer has) is shown by the http client.
+ * Working a switch of a screen or of a flow chart (`send` says which route): the switch's own
+ * confirmation text, then its on or off command is sent (only the states it has a command for;
+ * a flow chart's switch whose commands this device has none mapped for says so). The server's
+ * refusal (offline, no permission, a command the configuration no longer has) is shown by the
+ * http client.
  */
 import type { ElementView, ScreenElement, SwitchState } from '@platform/domain';
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Envelope } from '../../../app/http/client';
 import { screenApi } from '../api';
 
 export type SwitchElement = Extract<ScreenElement, { type: 'switch' }>;
@@ -16,11 +19,13 @@ export function SwitchDialog({
   element,
   view,
   onClose,
+  send: sendSwitch = screenApi.switch,
 }: {
   deviceId: number;
   element: SwitchElement | null;
   view: ElementView | null;
   onClose: () => void;
+  send?: (deviceId: number, elementId: string, state: SwitchState) => Promise<Envelope<unknown>>;
 }) {
   const { t } = useTranslation('screens');
   const { message } = App.useApp();
@@ -29,7 +34,7 @@ export function SwitchDialog({
     if (!element) return;
     setSending(state);
     try {
-      const envelope = await screenApi.switch(deviceId, element.id, state);
+      const envelope = await sendSwitch(deviceId, element.id, state);
       message.success(envelope.message || t('switch.sent', '指令已发送'));
       onClose();
     } catch {
@@ -80,9 +85,15 @@ export function SwitchDialog({
         </Space>
       }
     >
-      <Typography.Paragraph data-testid="switch-confirm">
-        {c?.confirm || t('switch.defaultConfirm', '确定向设备发送此指令吗？')}
-      </Typography.Paragraph>
+      {c && !c.onCommand && !c.offCommand ? (
+        <Typography.Paragraph type="warning" data-testid="switch-no-command">
+          {t('switch.noCommand', '此开关在这台设备上没有对应的指令，无法操作。')}
+        </Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph data-testid="switch-confirm">
+          {c?.confirm || t('switch.defaultConfirm', '确定向设备发送此指令吗？')}
+        </Typography.Paragraph>
+      )}
       {state ? <Typography.Text type="secondary">{state}</Typography.Text> : null}
     </Modal>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "device_flowcharts" ADD COLUMN "commands" jsonb DEFAULT '{}'::jsonb NOT NULL;
