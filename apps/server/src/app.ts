@@ -144,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.mqtt?.close();
     await app.ingest.idle();
     app.ingest.close();
+    await app.gateways.flushLastSeen();
     app.accessWatch.close();
   });
 

@@ -22,7 +22,8 @@ import {
   isStorableText,
   parseGatewayTopic,
 } from '@platform/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { AccessCache } from '../../platform/access-cache';
 import type { App } from '../../platform/context';
 import type { MqttInbound } from '../../platform/mqtt';
 import { type GatewayRow, gateways } from './tables';
@@ -64,10 +65,15 @@ const BULK_KINDS: ReadonlySet<GatewayUpKind> = new Set(['telemetry', 'frame', 'p
 export const CONTROL_PAYLOAD_MAX = 64 * 1024;
 /** nesting deeper than this is no message of the protocol */
 export const MAX_JSON_DEPTH = 16;
-/** a cached registry row is read again after this long (another node may have bound it) */
-const REF_TTL_MS = 5_000;
+/**
+ * a cached registry row is read again after this long at most; a binding or removal made on any
+ * node ends it sooner, through the access epoch (migration 0031, platform/access-cache.ts)
+ */
+const REF_TTL_MS = 5 * 60_000;
 /** last seen is written at most this often per gateway */
 export const LAST_SEEN_EVERY_MS = 30_000;
+/** last-seen times wait this long to be written together, in one statement */
+const LAST_SEEN_FLUSH_MS = 2_000;
 
 /**
  * Whether a parsed JSON value is no deeper than MAX_JSON_DEPTH and every string in it, keys
@@ -107,8 +113,11 @@ export class GatewayHub {
   readonly #handlers = new Map<GatewayUpKind, UpHandler>();
   readonly #stateListeners: StateListener[] = [];
   readonly #queues = new Map<string, Promise<void>>();
-  readonly #refs = new Map<string, { ref: GatewayRef | null; at: number }>();
+  #refs: AccessCache<GatewayRef | null> | null = null;
   readonly #seen = new Map<number, number>();
+  /** last-seen times not written yet, by gateway id */
+  readonly #unseen = new Map<number, Date>();
+  #seenTimer: NodeJS.Timeout | null = null;
   readonly drops: Record<DropReason, number> = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<
     DropReason,
     number
@@ -177,27 +186,28 @@ export class GatewayHub {
 
   /** Forgets what is cached of a gateway (its binding changed, it was removed). */
   forget(serialNumber: string): void {
-    this.#refs.delete(serialNumber);
+    this.#refs?.forget(serialNumber);
   }
 
-  /** The registered gateway of a serial number, or null (cached a few seconds). */
-  async ref(serialNumber: string): Promise<GatewayRef | null> {
-    const hit = this.#refs.get(serialNumber);
-    if (hit && Date.now() - hit.at < REF_TTL_MS) return hit.ref;
-    const [row] = await this.app.db
-      .select({
-        id: gateways.id,
-        serialNumber: gateways.serialNumber,
-        companyId: gateways.companyId,
-        boundAt: gateways.boundAt,
-      })
-      .from(gateways)
-      .where(eq(gateways.serialNumber, serialNumber));
-    const ref = row ?? null;
-    this.#refs.set(serialNumber, { ref, at: Date.now() });
+  /**
+   * The registered gateway of a serial number, or null: kept until a binding, secret or
+   * registration changes on any node (the access epoch), read again after REF_TTL_MS at most.
+   */
+  ref(serialNumber: string): Promise<GatewayRef | null> {
     // bounded: an attacker cannot fill it with serial numbers (only registered ones connect)
-    if (this.#refs.size > 50_000) this.#refs.clear();
-    return ref;
+    this.#refs ??= new AccessCache(this.app.accessWatch, REF_TTL_MS, 50_000);
+    return this.#refs.get(serialNumber, async () => {
+      const [row] = await this.app.db
+        .select({
+          id: gateways.id,
+          serialNumber: gateways.serialNumber,
+          companyId: gateways.companyId,
+          boundAt: gateways.boundAt,
+        })
+        .from(gateways)
+        .where(eq(gateways.serialNumber, serialNumber));
+      return row ?? null;
+    });
   }
 
   /** Subscribes to every gateway's up topics; call once every module has registered its handlers. */
@@ -252,19 +262,37 @@ export class GatewayHub {
     }
   }
 
-  /** Last seen, written at most every LAST_SEEN_EVERY_MS per gateway. */
+  /**
+   * Last seen, written at most every LAST_SEEN_EVERY_MS per gateway, the gateways' times of the
+   * last LAST_SEEN_FLUSH_MS in one statement (10,000 gateways would otherwise be 333 updates a
+   * second).
+   */
   #touch(gatewayId: number, at: Date): void {
     const last = this.#seen.get(gatewayId) ?? 0;
     if (at.getTime() - last < LAST_SEEN_EVERY_MS) return;
     this.#seen.set(gatewayId, at.getTime());
     if (this.#seen.size > 50_000) this.#seen.clear();
-    this.app.db
-      .update(gateways)
-      .set({ lastSeenAt: at })
-      .where(eq(gateways.id, gatewayId))
-      .catch((error: unknown) =>
-        this.app.log.warn({ err: error }, 'could not record when a gateway was last seen'),
-      );
+    this.#unseen.set(gatewayId, at);
+    this.#seenTimer ??= setTimeout(() => void this.flushLastSeen(), LAST_SEEN_FLUSH_MS);
+    this.#seenTimer.unref();
+  }
+
+  /** Writes the last-seen times waiting (at once when the server stops). */
+  async flushLastSeen(): Promise<void> {
+    if (this.#seenTimer) clearTimeout(this.#seenTimer);
+    this.#seenTimer = null;
+    if (this.#unseen.size === 0) return;
+    const ids = [...this.#unseen.keys()];
+    const ats = ids.map((id) => this.#unseen.get(id)!.toISOString());
+    this.#unseen.clear();
+    try {
+      await this.app.db.execute(sql`
+        UPDATE ${gateways} SET last_seen_at = v.at
+        FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${ats.join(',')}}`}::timestamptz[]) AS v(id, at)
+        WHERE ${gateways.id} = v.id AND (${gateways.lastSeenAt} IS NULL OR ${gateways.lastSeenAt} < v.at)`);
+    } catch (error) {
+      this.app.log.warn({ err: error }, 'could not record when the gateways were last seen');
+    }
   }
 }
 

@@ -5,6 +5,7 @@
  * order of one gateway's messages.
  */
 import { gatewayDownTopic, gatewayUpTopic, keyMqttUsername } from '@platform/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { connectAs, disconnected, granted } from '../../test/mqtt-clients';
@@ -20,6 +21,7 @@ import {
 } from '../devices/test-support';
 import { createKey } from '../ingest/keys';
 import type { UpMessage } from './hub';
+import { gateways } from './tables';
 
 const REFUSED = 128;
 
@@ -306,6 +308,45 @@ describe('garbage and floods', () => {
       client.publish(gatewayUpTopic(device.sn, 'passthrough'), JSON.stringify({ n }), { qos: 1 });
     await waitFor(() => passthrough.length === 300 || undefined);
     expect(passthrough).toEqual(Array.from({ length: 300 }, (_, n) => n));
+    await client.endAsync();
+  });
+
+  it('writes when gateways were last seen, together, and no later than the server stops', async () => {
+    const one = await makeDevice(t, company.id);
+    const two = await makeDevice(t, company.id);
+    const before = new Date();
+    const a = await connectGateway(url, one);
+    const b = await connectGateway(url, two);
+    const seen = frames.length;
+    a.publish(gatewayUpTopic(one.sn, 'frame'), JSON.stringify({ port: 1, n: 1 }), { qos: 1 });
+    b.publish(gatewayUpTopic(two.sn, 'frame'), JSON.stringify({ port: 1, n: 2 }), { qos: 1 });
+    await waitFor(() => frames.length >= seen + 2 || undefined);
+    await t.app.gateways.flushLastSeen();
+    for (const device of [one, two]) {
+      const [row] = await t.db.select().from(gateways).where(eq(gateways.id, device.id));
+      expect(row!.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1);
+    }
+    await a.endAsync();
+    await b.endAsync();
+  });
+
+  it('a gateway bound to another company on another node: its messages are the new company’s once this node sees the change', async () => {
+    const device = await makeDevice(t, company.id);
+    const other = await makeCompany(t, 'Protocol Other Co');
+    const client = await connectGateway(url, device);
+    const seen = frames.length;
+    client.publish(gatewayUpTopic(device.sn, 'frame'), JSON.stringify({ port: 1, n: 1 }), { qos: 1 });
+    await waitFor(() => frames.length > seen || undefined);
+    expect(frames.at(-1)!.gateway.companyId).toBe(company.id);
+    // written straight to the database, as another node would: this node is not told
+    await t.db
+      .update(gateways)
+      .set({ companyId: other.id, boundAt: new Date() })
+      .where(eq(gateways.id, device.id));
+    await t.app.accessWatch.poll();
+    client.publish(gatewayUpTopic(device.sn, 'frame'), JSON.stringify({ port: 1, n: 2 }), { qos: 1 });
+    await waitFor(() => frames.length > seen + 1 || undefined);
+    expect(frames.at(-1)!.gateway.companyId).toBe(other.id);
     await client.endAsync();
   });
 });

@@ -1,10 +1,11 @@
 /**
  * What decoding a gateway's frames needs from the database: the packets and parsers of the
  * company (cached a few seconds, forgotten at once in this process when one is saved or
- * deleted), and which items a parser's last saver may write now (read for every message).
+ * deleted), and which items a parser's last saver may write now (kept until access changes).
  */
 import { DATA_PERMISSION, type ParserValue } from '@platform/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AccessCache } from '../../platform/access-cache';
 import type { App } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { inFlightPer } from '../../platform/in-flight';
@@ -124,10 +125,19 @@ function prepareHolds(db: Db) {
 const holdStatements = new WeakMap<Db, ReturnType<typeof prepareHolds>>();
 /** concurrent messages of parsers saved by one person share the read (platform/in-flight.ts) */
 const access = inFlightPer<Db, Set<number>>();
+/**
+ * and later ones the answer, until access changes on any node (everything the answer reads
+ * bumps the access epoch: memberships, roles, users, data permissions, items moved or deleted)
+ */
+const answers = new WeakMap<Db, AccessCache<Set<number>>>();
+/** how long an answer is kept at most when the access epoch cannot be read */
+const ANSWER_TTL_MS = 60_000;
 
 /**
  * The items among `itemIds` a parser's last saver may write now: they still hold the parsing
- * code as an active member with an enabled account, and write permission on the item.
+ * code as an active member with an enabled account, and write permission on the item. Kept
+ * until access changes (platform/access-cache.ts): a revocation reaches the frames within one
+ * access poll, as it reaches live sockets and MQTT connections.
  */
 export function writableBy(
   app: App,
@@ -136,7 +146,17 @@ export function writableBy(
   itemIds: number[],
 ): Promise<Set<number>> {
   const ids = [...new Set(itemIds)].sort((x, y) => x - y);
-  return access(app.db).run(`${companyId}:${userId}:${ids.join(',')}`, async () => {
+  const key = `${companyId}:${userId}:${ids.join(',')}`;
+  let cache = answers.get(app.db);
+  if (!cache) {
+    cache = new AccessCache(app.accessWatch, ANSWER_TTL_MS, 10_000);
+    answers.set(app.db, cache);
+  }
+  return cache.get(key, () => readWritable(app, companyId, userId, ids, key));
+}
+
+function readWritable(app: App, companyId: number, userId: number, ids: number[], key: string) {
+  return access(app.db).run(key, async () => {
     let holds = holdStatements.get(app.db);
     if (!holds) {
       holds = prepareHolds(app.db);

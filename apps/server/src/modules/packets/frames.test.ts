@@ -20,6 +20,7 @@ import { setPermissions } from '../cabin/test-support';
 import { dataItemJumps } from '../dataitems/tables';
 import { invalidateItem } from '../ingest/pipeline';
 import { dataRecords } from '../records/tables';
+import { users } from '../users/tables';
 import { makeMember, makeRole } from '../users/test-support';
 import { flushFrameCounters } from './frame-stats';
 import { type FrameGateway, ingestFrames, MAX_FRAMES_PER_MESSAGE } from './frames';
@@ -299,11 +300,35 @@ describe('refused frames', () => {
     const tally = await ingestFrames(t.app, gateway, { port: 1, packetId: id, frame: answer('41 20 00 00') });
     expect(tally).toMatchObject({ stored: 0, refused: 1 });
     expect(await recordsOf(item.itemId)).toHaveLength(0);
-    // given write again, the next frame is stored
+    // given write again, the next frame after the node has seen the access change is stored
     await setPermissions(t, item.nodeId, [{ scope: 'user', subjectId: engineer.id, level: 2 }]);
+    await t.app.accessWatch.poll();
     expect(
       (await ingestFrames(t.app, gateway, { port: 1, packetId: id, frame: answer('41 20 00 00') })).stored,
     ).toBe(1);
+  });
+
+  it('stop being stored once the node sees the saver’s write taken away (the answer is kept until access changes)', async () => {
+    const item = await makeIotItem(t, a.id);
+    const id = await makePackage(t, a.id);
+    await makeParser(t, a.id, id, [floatValue(item.itemId)], engineer.id);
+    await setPermissions(t, item.nodeId, [{ scope: 'user', subjectId: engineer.id, level: 2 }]);
+    await t.app.accessWatch.poll();
+    const frame = { port: 1, packetId: id, frame: answer('41 20 00 00') };
+    expect((await ingestFrames(t.app, gateway, frame)).stored).toBe(1);
+    // the saver's write is taken away on this or any node: the epoch moves in the same transaction
+    await setPermissions(t, item.nodeId, [{ scope: 'user', subjectId: engineer.id, level: 1 }]);
+    await t.app.accessWatch.poll();
+    expect(await ingestFrames(t.app, gateway, frame)).toMatchObject({ stored: 0, refused: 1 });
+    // the saver's account is disabled: refused though the permission comes back
+    await setPermissions(t, item.nodeId, [{ scope: 'user', subjectId: engineer.id, level: 2 }]);
+    await t.db.update(users).set({ status: 0 }).where(eq(users.id, engineer.id));
+    await t.app.accessWatch.poll();
+    expect(await ingestFrames(t.app, gateway, frame)).toMatchObject({ stored: 0, refused: 1 });
+    await t.db.update(users).set({ status: 1 }).where(eq(users.id, engineer.id));
+    await t.app.accessWatch.poll();
+    expect((await ingestFrames(t.app, gateway, frame)).stored).toBe(1);
+    expect(await recordsOf(item.itemId)).toHaveLength(2);
   });
 
   it('are refused when the field they are bound to was removed from the item', async () => {
