@@ -13,7 +13,6 @@ import {
   INVERTER_FAMILY,
   rolePoints,
   type ScreenBody,
-  SWITCH_STATES,
   templateCommands,
 } from '@platform/domain';
 import { Type } from 'typebox';
@@ -25,7 +24,7 @@ import { dataCaller } from '../cabin/routes';
 import { requireDeviceLevel } from '../devices/access';
 import { LiveValuesSchema } from '../screens/routes';
 import { bindablePoints, deviceCommands, liveValues } from '../screens/service';
-import { sendSwitchCommand } from '../screens/switch';
+import { SwitchAnswer, SwitchBody, sendSwitchCommand } from '../screens/switch';
 import {
   clearChart,
   companyMidnight,
@@ -229,12 +228,8 @@ export default async function flowchartRoutes(app: App): Promise<void> {
         tags,
         summary:
           "Work a switch of the device's flow chart: sends the device command its on or off command is mapped onto, on down/command; read-write level, the device online; logged in the device operation log",
-        body: Type.Object({
-          id: Id,
-          elementId: Type.String({ maxLength: 32 }),
-          state: Literals(SWITCH_STATES),
-        }),
-        response: { 200: Envelope(Type.Object({ operationId: Type.Integer(), command: Type.String() })) },
+        body: SwitchBody,
+        response: { 200: SwitchAnswer },
       },
     },
     async (request) => {

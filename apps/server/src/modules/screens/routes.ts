@@ -9,11 +9,11 @@
  * show page follows the device live socket (`{"type":"watch","deviceId"}`, devices/live-routes.ts),
  * whose `flow` record events carry each new record of the device's items the caller can read.
  */
-import { DATA_PERMISSION, SWITCH_STATES } from '@platform/domain';
+import { DATA_PERMISSION } from '@platform/domain';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError, ok } from '../../platform/envelope';
-import { EmptyEnvelope, Envelope, Id, Literals } from '../../platform/schemas';
+import { EmptyEnvelope, Envelope, Id } from '../../platform/schemas';
 import { dataCaller } from '../cabin/routes';
 import { requireDeviceLevel } from '../devices/access';
 import {
@@ -28,7 +28,7 @@ import {
   saveScreen,
   takeLease,
 } from './service';
-import { sendSwitchCommand } from './switch';
+import { SwitchAnswer, SwitchBody, sendSwitchCommand } from './switch';
 
 export const SCREEN_CODES = ['dm_list'] as const;
 const BASE = '/devicemanagement/screen';
@@ -248,12 +248,8 @@ export default async function screenRoutes(app: App): Promise<void> {
         tags,
         summary:
           'Work a switch of the screen: sends its on or off command (a command node of the device configuration) on down/command; read-write level, the device online; logged in the device operation log',
-        body: Type.Object({
-          id: Id,
-          elementId: Type.String({ maxLength: 32 }),
-          state: Literals(SWITCH_STATES),
-        }),
-        response: { 200: Envelope(Type.Object({ operationId: Type.Integer(), command: Type.String() })) },
+        body: SwitchBody,
+        response: { 200: SwitchAnswer },
       },
     },
     async (request) => {

@@ -5,12 +5,24 @@
  * command still one of its configuration's, and every attempt lands in the device's operation
  * log with the `data` the caller names it by.
  */
+import { SWITCH_STATES } from '@platform/domain';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError } from '../../platform/envelope';
+import { Envelope, Id, Literals } from '../../platform/schemas';
 import type { DataCaller } from '../cabin/permissions';
 import { logOperation } from '../devices/operation-log';
 import { deviceCommands, type ScreenDevice } from './service';
+
+/** what a switch route takes: the device, the switch's element and on or off */
+export const SwitchBody = Type.Object({
+  id: Id,
+  elementId: Type.String({ maxLength: 32 }),
+  state: Literals(SWITCH_STATES),
+});
+/** what it answers: the operation log entry and the command sent */
+export const SwitchAnswer = Envelope(Type.Object({ operationId: Type.Integer(), command: Type.String() }));
 
 export async function sendSwitchCommand(
   app: App,
