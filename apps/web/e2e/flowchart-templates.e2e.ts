@@ -27,7 +27,7 @@ interface Summary {
 }
 interface Full extends Summary {
   version: number;
-  body: { elements: Array<{ type: string; binding: { itemId: number; field: string } | null }> };
+  body: { elements: Array<{ id: string; type: string; binding: { itemId: number; field: string } | null }> };
 }
 
 const templates = async () => (await api<Summary[]>('/system/flowchart/template/list')).data;
@@ -196,6 +196,17 @@ describe('device-family templates (system maintenance)', () => {
       await en.page.getByTestId('template-back').click();
       await en.page.getByTestId('leave-ok').click();
       await en.page.getByTestId('template-list').waitFor();
+      // the boiler's switch names the family's commands, typed freely (each device maps them)
+      await en.page.getByTestId('template-edit-boiler-feedwater').click();
+      await en.page.getByTestId('screen-editor').waitFor();
+      const boiler = (await templates()).find((x) => x.code === 'boiler-feedwater')!;
+      const full = (await api<Full>(`/system/flowchart/template?id=${boiler.id}`)).data;
+      const sw = full.body.elements.find((e) => e.type === 'switch')!;
+      await en.page.getByTestId(`screen-el-${sw.id}`).click();
+      await en.page.getByTestId('family-commands').waitFor();
+      expect(await en.page.getByTestId('config-onCommand').inputValue()).toBe('pumpStart');
+      expect(await en.page.getByTestId('config-offCommand').inputValue()).toBe('pumpStop');
+      await shot(en.page, 'flowchart-template-switch-en-1440');
     } finally {
       await en.context.close();
     }

@@ -247,7 +247,7 @@ export function TemplateEditor({
                 <Typography.Text strong>{t('templates.details', '模板信息与角色')}</Typography.Text>
                 <Typography.Text type="secondary" className="fc-form-summary">
                   {draft.code || '—'} ·{' '}
-                  {t('templates.roleSummary', '{{n}} 个角色', { n: draft.roles.length })}
+                  {t('templates.roleSummary', '{{count}} 个角色', { count: draft.roles.length })}
                 </Typography.Text>
                 {Object.keys(errors).length > 0 ? (
                   <Tag color="error" className="fc-form-summary">
