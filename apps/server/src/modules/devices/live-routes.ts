@@ -13,8 +13,11 @@
  * - `{"type":"flow", deviceId, kind, …}` for a device the socket watches (the device views):
  *   after `{"type":"watch","deviceId":N}` (answered `{"type":"watching","deviceId":N}`, or an
  *   error naming `deviceId` when the caller cannot read it), each frame the device sends (port,
- *   bytes, 'ok' or why it was refused, the decoded values) and each record stored from it. A
- *   value or record of an item the caller cannot read is left out. `{"type":"unwatch",…}` stops.
+ *   bytes, 'ok' or why it was refused, the decoded values) and each record stored from it (its
+ *   frames and its JSON telemetry), and each record submitted over HTTP or MQTT for an item whose
+ *   data sources name the device or that its running configuration feeds (the items as they
+ *   were when the watch began). A value or record of an item the caller cannot read is left
+ *   out. `{"type":"unwatch",…}` stops.
  *
  * The rules of every live socket (platform/live-access.ts): the token rides in the upgrade's
  * query; whenever access changes anywhere (the access epoch) the socket checks its token,
@@ -23,15 +26,16 @@
  * the company. A token's expiry ends the stream at that moment.
  */
 import { DATA_PERMISSION, messageFor } from '@platform/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
 import { AppError } from '../../platform/envelope';
-import type { DeviceEvent, FlowEvent } from '../../platform/live';
+import type { DeviceEvent, FlowEvent, LiveEvent } from '../../platform/live';
 import { guardLiveSocket } from '../../platform/live-access';
 import { levelOf } from '../cabin/permissions';
 import { dataCaller } from '../cabin/routes';
 import { dataItems } from '../dataitems/tables';
+import { appliedConfig, pointsOf } from '../deviceviews/points';
 import { upgradeMessage } from '../firmware/views';
 import { companyDevice } from './access';
 import { DEVICE_CODES } from './schemas';
@@ -70,7 +74,11 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
           readable = new Map();
           itemReadable = new Map();
         },
-        onStop: () => unsubscribe(),
+        onStop: () => {
+          unsubscribe();
+          for (const stop of itemWatches.values()) stop();
+          itemWatches.clear();
+        },
       });
       const { send, serially } = access;
       const mayRead = (gatewayId: number) => {
@@ -104,6 +112,53 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
         return known;
       };
       const watched = new Set<number>();
+      /** per watched device, the subscription to the records of the items naming it */
+      const itemWatches = new Map<number, () => void>();
+      /**
+       * Records stored for the items whose data sources name the device, from any source but
+       * the device itself (its frames and telemetry come as its own flow events): what a screen
+       * of the device shows from HTTP or MQTT submissions arrives as it is stored.
+       */
+      const watchItems = async (deviceId: number) => {
+        const found = await companyDevice(app.db, who.companyId, deviceId);
+        if (!found) return;
+        // what its screens and flow charts may bind: items naming it, items its configuration feeds
+        const sourced = await app.db
+          .select({ id: dataItems.id })
+          .from(dataItems)
+          .where(
+            and(
+              eq(dataItems.companyId, who.companyId),
+              sql`${dataItems.sources} @> ${JSON.stringify([{ deviceId: found.gateway.serialNumber }])}::jsonb`,
+            ),
+          );
+        const applied = await appliedConfig(app.db, who.companyId, deviceId);
+        const fed = applied ? (await pointsOf(app.db, who, applied.config)).points : [];
+        const items = [...new Set([...sourced.map((i) => i.id), ...fed.map((p) => p.itemId)])];
+        if (items.length === 0 || !watched.has(deviceId) || access.closed) return;
+        itemWatches.get(deviceId)?.();
+        const onRecords = (event: LiveEvent) => {
+          if (event.companyId !== who.companyId) return;
+          const records = event.records.filter((r) => r.source !== 'gateway');
+          if (records.length === 0) return;
+          const at = new Date().toISOString();
+          serially(async () => {
+            if (!watched.has(deviceId) || !(await mayRead(deviceId))) return;
+            if (!(await mayReadItem(event.itemId))) return;
+            for (const r of records)
+              send({
+                type: 'flow',
+                deviceId,
+                kind: 'record',
+                at,
+                itemId: event.itemId,
+                ts: r.ts,
+                values: r.values,
+              });
+          });
+        };
+        itemWatches.set(deviceId, app.live.subscribe(items, onRecords));
+      };
       /** the flow event as this caller may see it, or null */
       const visibleFlow = async (flow: FlowEvent): Promise<FlowEvent | null> => {
         if (flow.kind === 'record') return (await mayReadItem(flow.itemId)) ? flow : null;
@@ -178,6 +233,8 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
           }
           if (message.type === 'unwatch') {
             watched.delete(deviceId);
+            itemWatches.get(deviceId)?.();
+            itemWatches.delete(deviceId);
             serially(async () => send({ type: 'unwatched', deviceId }));
             return;
           }
@@ -185,6 +242,7 @@ export default async function deviceLiveRoutes(app: App): Promise<void> {
             if (watched.size >= MAX_WATCHED && !watched.has(deviceId)) return refuse();
             if (!(await mayRead(deviceId))) return refuse();
             watched.add(deviceId);
+            await watchItems(deviceId);
             send({ type: 'watching', deviceId });
           });
           return;

@@ -9,7 +9,7 @@
  * are added up in memory and written at most once a second per gateway, so a gateway sending
  * garbage in a loop costs one small update a second, not one per message.
  */
-import { messageFor } from '@platform/domain';
+import { messageFor, type RecordValues } from '@platform/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../platform/context';
 import { AppError } from '../../platform/envelope';
@@ -119,6 +119,25 @@ export class Telemetry {
         if (!item.sources.some((s) => s.deviceId === gateway.serialNumber)) throw fail('forbidden');
       }
       await this.app.ingest.write({ companyId, userId: null, source: 'gateway', records });
+      // each record on the device's live flow, as a frame's are (device views, screens)
+      const at = new Date().toISOString();
+      for (const record of records) {
+        const ts = new Date(record.ts ?? at);
+        // the pipeline took the time as written; one Date cannot read is left off the flow
+        if (Number.isNaN(ts.getTime())) continue;
+        this.app.live.publishDevice({
+          type: 'flow',
+          companyId,
+          gatewayId: gateway.id,
+          flow: {
+            kind: 'record',
+            at,
+            itemId: record.itemId,
+            ts: ts.toISOString(),
+            values: record.values as RecordValues,
+          },
+        });
+      }
       this.#count(gateway.id, (p) => {
         p.ok += 1;
         p.at = receivedAt;

@@ -16,10 +16,13 @@ import {
   type TestUser,
 } from '../../test/helper';
 import { setPermissions } from '../cabin/test-support';
+import { dataItems } from '../dataitems/tables';
+import { Telemetry } from '../devices/telemetry';
 import { makeDevice, waitFor } from '../devices/test-support';
 import { gatewayConfigPushes } from '../gatewayconfig/tables';
 import { gateways } from '../gateways/tables';
 import { ingestFrames } from '../packets/frames';
+import { makeIotItem } from '../packets/test-support';
 import { makeMember, makeRole } from '../users/test-support';
 import { floatAnswer, viewFixture } from './test-support';
 
@@ -351,6 +354,96 @@ describe('live flow on the device socket', () => {
       await ingestFrames(t.app, gateway(), { port: 1, packetId: fx.packetId, frame: floatAnswer(1) });
       await live.ping();
       expect(live.heard.filter((m) => m.type === 'flow')).toEqual([]);
+    } finally {
+      live.socket.terminate();
+    }
+  });
+
+  it('relays records submitted over HTTP or MQTT for what the device feeds or what names it, not its own twice; leaves out what the caller may not read; stops on unwatch', async () => {
+    // an item no configuration feeds, whose data sources name the device (telemetry as JSON)
+    const named = await makeIotItem(t, a.id, '命名网关的表');
+    await t.db
+      .update(dataItems)
+      .set({ sources: [{ deviceId: fx.device.sn, deviceName: 'views' }] })
+      .where(eq(dataItems.id, named.itemId));
+    // company B's item naming A's device: nothing of B's reaches A
+    const foreign = await makeIotItem(t, b.id, '别家的表');
+    await t.db
+      .update(dataItems)
+      .set({ sources: [{ deviceId: fx.device.sn, deviceName: 'views' }] })
+      .where(eq(dataItems.id, foreign.itemId));
+    const submit = (
+      companyId: number,
+      itemId: number,
+      values: Record<string, unknown>,
+      source: 'http' | 'mqtt' | 'gateway' = 'http',
+    ) =>
+      t.app.ingest.write({ companyId, userId: null, source, records: [{ itemId, ts: new Date(), values }] });
+    const admin = await socketOf(a.admin.token);
+    const viewerLive = await socketOf(viewer.token);
+    try {
+      for (const live of [admin, viewerLive]) {
+        live.send({ type: 'watch', deviceId: fx.device.id });
+        await waitFor(() => live.heard.some((m) => m.type === 'watching'));
+      }
+      await submit(a.id, fx.meter.itemId, { f1: 99.5 });
+      await submit(a.id, fx.status.itemId, { f2: 7 }, 'mqtt');
+      await submit(a.id, named.itemId, { f1: 1.25 });
+      await submit(b.id, foreign.itemId, { f1: 666 });
+      // the device's own records come as its frames' flow, not again as submissions
+      await submit(a.id, fx.meter.itemId, { f1: 12 }, 'gateway');
+      await admin.ping();
+      await viewerLive.ping();
+      const records = (live: typeof admin) =>
+        live.heard.filter((m) => m.type === 'flow' && m.kind === 'record').map((m) => [m.itemId, m.values]);
+      expect(records(admin)).toEqual([
+        [fx.meter.itemId, { f1: 99.5 }],
+        [fx.status.itemId, { f2: 7 }],
+        [named.itemId, { f1: 1.25 }],
+      ]);
+      // the viewer may not read the status item
+      expect(records(viewerLive)).toEqual([
+        [fx.meter.itemId, { f1: 99.5 }],
+        [named.itemId, { f1: 1.25 }],
+      ]);
+      expect(JSON.stringify(admin.heard)).not.toContain('666');
+
+      admin.send({ type: 'unwatch', deviceId: fx.device.id });
+      await waitFor(() => admin.heard.some((m) => m.type === 'unwatched'));
+      const heard = admin.heard.length;
+      await submit(a.id, fx.meter.itemId, { f1: 5 });
+      await admin.ping();
+      expect(admin.heard.slice(heard).filter((m) => m.type === 'flow')).toEqual([]);
+    } finally {
+      admin.socket.terminate();
+      viewerLive.socket.terminate();
+    }
+  });
+
+  it('relays the records of the device’s JSON telemetry as its own flow', async () => {
+    const named = await makeIotItem(t, a.id, '遥测表');
+    await t.db
+      .update(dataItems)
+      .set({ sources: [{ deviceId: fx.device.sn, deviceName: 'views' }] })
+      .where(eq(dataItems.id, named.itemId));
+    const live = await socketOf(a.admin.token);
+    try {
+      live.send({ type: 'watch', deviceId: fx.device.id });
+      await waitFor(() => live.heard.some((m) => m.type === 'watching'));
+      const ts = new Date(Date.now() - 1000);
+      await new Telemetry(t.app).handle({
+        gateway: { id: fx.device.id, serialNumber: fx.device.sn, companyId: a.id, boundAt: new Date() },
+        kind: 'telemetry',
+        payload: { itemId: named.itemId, ts: ts.toISOString(), f1: 3.5 },
+        receivedAt: new Date(),
+        qos: 1,
+      });
+      await live.ping();
+      const records = live.heard.filter((m) => m.type === 'flow' && m.kind === 'record');
+      expect(records).toEqual([
+        expect.objectContaining({ deviceId: fx.device.id, itemId: named.itemId, ts: ts.toISOString() }),
+      ]);
+      expect(records[0]!.values).toMatchObject({ f1: 3.5 });
     } finally {
       live.socket.terminate();
     }
