@@ -24,7 +24,8 @@ export class AccessCache<V> {
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    await (this.#watching ??= this.#start());
+    this.#watching ??= this.#start();
+    await this.#watching;
     const hit = this.#entries.get(key);
     if (hit && hit.generation === this.#generation && Date.now() - hit.at < this.ttlMs) return hit.value;
     const generation = this.#generation;
