@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { zonedParts, zonedToInstant } from './time';
-
-/** one formatter per zone: making one costs far more than reading with it */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { zonedParts, zonedToInstant, zoneFormatter } from './time';
 
 /** The wall time as Intl reads it, straight (what zonedParts answered before its offset cache). */
 function intl(instantMs: number, tz: string) {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
   const p: Record<string, number> = {};
-  for (const part of f.formatToParts(instantMs))
+  for (const part of zoneFormatter(tz).formatToParts(instantMs))
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   return {
     year: p.year,

@@ -25,7 +25,8 @@ export interface WallTime {
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(tz: string): Intl.DateTimeFormat {
+/** The zone's one formatter (numeric parts, 24-hour): making one costs far more than using it. */
+export function zoneFormatter(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -46,7 +47,7 @@ function formatter(tz: string): Intl.DateTimeFormat {
 /** True when Intl knows the zone. */
 export function isTimeZone(tz: string): boolean {
   try {
-    formatter(tz);
+    zoneFormatter(tz);
     return true;
   } catch {
     return false;
@@ -90,7 +91,7 @@ export function sameClock(a: string, b: string, instantMs: number): boolean {
 /** The wall-clock reading of an instant in a zone, as Intl gives it (slow: ~10 µs a call). */
 function intlParts(instantMs: number, tz: string): WallTime {
   const p: Record<string, number> = {};
-  for (const part of formatter(tz).formatToParts(instantMs)) {
+  for (const part of zoneFormatter(tz).formatToParts(instantMs)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
   return {

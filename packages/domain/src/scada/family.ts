@@ -240,6 +240,11 @@ export function checkCommandMap(
   return { ok: true, value: map };
 }
 
+/** The device's command a template's command `name` is mapped onto ('' when none is). */
+export function mappedCommand(commands: CommandMap, name: string): string {
+  return name === '' ? '' : (commands[name] ?? '');
+}
+
 function labelled(
   e: ScreenElement,
   role: FamilyRole | null,
@@ -251,7 +256,7 @@ function labelled(
   const words = (s: string) =>
     s.replaceAll('{template}', templateName).replaceAll('{role}', role ? role.name[lang] : '');
   if (e.type === 'text') return { ...e, config: { ...e.config, text: words(e.config.text) } };
-  const command = (name: string) => (commands === undefined || name === '' ? name : (commands[name] ?? ''));
+  const command = (name: string) => (commands === undefined ? name : mappedCommand(commands, name));
   return {
     ...e,
     config: {

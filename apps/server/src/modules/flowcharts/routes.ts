@@ -11,6 +11,7 @@ import {
   DATA_PERMISSION,
   type FamilyLang,
   INVERTER_FAMILY,
+  mappedCommand,
   rolePoints,
   type ScreenBody,
   templateCommands,
@@ -24,7 +25,7 @@ import { dataCaller } from '../cabin/routes';
 import { requireDeviceLevel } from '../devices/access';
 import { LiveValuesSchema } from '../screens/routes';
 import { bindablePoints, deviceCommands, liveValues } from '../screens/service';
-import { SwitchAnswer, SwitchBody, sendSwitchCommand } from '../screens/switch';
+import { findSwitch, SwitchAnswer, SwitchBody, sendSwitchCommand } from '../screens/switch';
 import {
   clearChart,
   companyMidnight,
@@ -238,23 +239,14 @@ export default async function flowchartRoutes(app: App): Promise<void> {
       const who = dataCaller(request);
       const chart = await savedChart(app.db, who.companyId, device.id);
       if (!chart) throw new AppError('flowChartNotSet', {}, { field: 'id' });
-      const element = placedBody(chart, 'zh').elements.find((e) => e.id === elementId);
-      if (element?.type !== 'switch')
-        throw new AppError(
-          'screenSwitchUnknown',
-          { field: 'elementId', id: elementId },
-          { field: 'elementId' },
-        );
-      const key = state === 'on' ? 'onCommand' : 'offCommand';
-      const command = element.config[key];
-      if (!command) {
-        // the template's switch names a command the device has none mapped for
-        const own = chart.template.body.elements.find((e) => e.id === elementId);
-        const named = own?.type === 'switch' ? own.config[key] : '';
-        if (named)
-          throw new AppError('flowChartCommandUnmapped', { state, command: named }, { field: 'state' });
-        throw new AppError('screenSwitchNoCommand', { state }, { field: 'state' });
-      }
+      // the template's switch names its commands; the chart maps each onto one of the device's
+      const named = findSwitch(chart.template.body, elementId).config[
+        state === 'on' ? 'onCommand' : 'offCommand'
+      ];
+      if (!named) throw new AppError('screenSwitchNoCommand', { state }, { field: 'state' });
+      const command = mappedCommand(chart.commands, named);
+      if (!command)
+        throw new AppError('flowChartCommandUnmapped', { state, command: named }, { field: 'state' });
       const operationId = await sendSwitchCommand(app, request, who, device, command, {
         flowChart: chart.template.code,
         elementId,

@@ -113,7 +113,7 @@ export class GatewayHub {
   readonly #handlers = new Map<GatewayUpKind, UpHandler>();
   readonly #stateListeners: StateListener[] = [];
   readonly #queues = new Map<string, Promise<void>>();
-  #refs: AccessCache<GatewayRef | null> | null = null;
+  readonly #refs: AccessCache<GatewayRef | null>;
   readonly #seen = new Map<number, number>();
   /** last-seen times not written yet, by gateway id */
   readonly #unseen = new Map<number, Date>();
@@ -124,7 +124,9 @@ export class GatewayHub {
   >;
   #maxPayload = 1024 * 1024;
 
-  constructor(private readonly app: App) {}
+  constructor(private readonly app: App) {
+    this.#refs = new AccessCache(app.accessWatch, REF_TTL_MS, 50_000);
+  }
 
   /** Handles every later up message of this kind (one handler per kind). */
   onUp(kind: GatewayUpKind, handler: UpHandler): void {
@@ -186,7 +188,7 @@ export class GatewayHub {
 
   /** Forgets what is cached of a gateway (its binding changed, it was removed). */
   forget(serialNumber: string): void {
-    this.#refs?.forget(serialNumber);
+    this.#refs.forget(serialNumber);
   }
 
   /**
@@ -195,7 +197,6 @@ export class GatewayHub {
    */
   ref(serialNumber: string): Promise<GatewayRef | null> {
     // bounded: an attacker cannot fill it with serial numbers (only registered ones connect)
-    this.#refs ??= new AccessCache(this.app.accessWatch, REF_TTL_MS, 50_000);
     return this.#refs.get(serialNumber, async () => {
       const [row] = await this.app.db
         .select({

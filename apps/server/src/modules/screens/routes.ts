@@ -28,7 +28,7 @@ import {
   saveScreen,
   takeLease,
 } from './service';
-import { SwitchAnswer, SwitchBody, sendSwitchCommand } from './switch';
+import { findSwitch, SwitchAnswer, SwitchBody, sendSwitchCommand } from './switch';
 
 export const SCREEN_CODES = ['dm_list'] as const;
 const BASE = '/devicemanagement/screen';
@@ -258,13 +258,7 @@ export default async function screenRoutes(app: App): Promise<void> {
       const who = dataCaller(request);
       const screen = await readScreen(app.db, who.companyId, device.id);
       if (!screen) throw new AppError('screenNotFound', {}, { field: 'id' });
-      const element = screen.body.elements.find((e) => e.id === elementId);
-      if (element?.type !== 'switch')
-        throw new AppError(
-          'screenSwitchUnknown',
-          { field: 'elementId', id: elementId },
-          { field: 'elementId' },
-        );
+      const element = findSwitch(screen.body, elementId);
       const command = state === 'on' ? element.config.onCommand : element.config.offCommand;
       if (!command) throw new AppError('screenSwitchNoCommand', { state }, { field: 'state' });
       const operationId = await sendSwitchCommand(app, request, who, device, command, {

@@ -5,7 +5,7 @@
  * command still one of its configuration's, and every attempt lands in the device's operation
  * log with the `data` the caller names it by.
  */
-import { SWITCH_STATES } from '@platform/domain';
+import { type ScreenBody, type ScreenElement, SWITCH_STATES } from '@platform/domain';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../platform/context';
@@ -23,6 +23,16 @@ export const SwitchBody = Type.Object({
 });
 /** what it answers: the operation log entry and the command sent */
 export const SwitchAnswer = Envelope(Type.Object({ operationId: Type.Integer(), command: Type.String() }));
+
+type SwitchElement = Extract<ScreenElement, { type: 'switch' }>;
+
+/** The switch `elementId` of `body`, or the error naming the element the caller asked for. */
+export function findSwitch(body: ScreenBody, elementId: string): SwitchElement {
+  const element = body.elements.find((e) => e.id === elementId);
+  if (element?.type !== 'switch')
+    throw new AppError('screenSwitchUnknown', { field: 'elementId', id: elementId }, { field: 'elementId' });
+  return element;
+}
 
 export async function sendSwitchCommand(
   app: App,
