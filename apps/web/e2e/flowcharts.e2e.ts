@@ -7,12 +7,13 @@
  * name; the switch room gateway's rooftop inverter on its dashboard with the values the server
  * reads; the boiler's feed pump stopped and started from its chart's switch at 390 px (the
  * simulated pump follows: the flow reads 0, then runs again). Screenshots: chart zh 1440 and 390,
- * en 1440, dialog zh 1440 and en 1440 (with its switch commands), inverter zh 1440 and en 390.
+ * en 1440, dialog zh 1440 and en 1440 (with its switch commands), the switch dialog zh 390 and en
+ * 1440, inverter zh 1440 and en 390.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { allowPageErrors, refused, shot } from './harness';
-import { demoAdminRun, noSideways } from './support';
+import { demoAdminRun, modalShown, noSideways } from './support';
 
 const { api, openAs, go } = demoAdminRun();
 
@@ -209,6 +210,8 @@ describe('flow charts', () => {
       await pump.click();
       await dialog.getByTestId('switch-off').waitFor();
       expect(await dialog.getByTestId('switch-off').innerText()).toContain('pumpStop');
+      await modalShown(page);
+      await shot(page, 'flowchart-switch-dialog-zh-390');
       await dialog.getByTestId('switch-off').click();
       await dialogGone();
       // the gateway writes the pump's coil; its next reading has no flow, and the chart shows it
@@ -225,7 +228,7 @@ describe('flow charts', () => {
     }
   });
 
-  test('the mapping dialog in English lists the switch commands beside the roles (1440)', async () => {
+  test('the mapping dialog in English lists the switch commands beside the roles; the switch asks in English (1440)', async () => {
     const { context, page } = await openAs('en', 1440);
     try {
       await go(page, `/flowChart/${boiler.id}/${encodeURIComponent(boiler.name)}`, 'flowchart-page');
@@ -235,6 +238,16 @@ describe('flow charts', () => {
       expect(await dialog.getByTestId('flowchart-matched').innerText()).toBe('6 of 6 mapped');
       expect(await dialog.getByTestId('flowchart-command-table').innerText()).toContain('pumpStart');
       await shot(page, 'flowchart-map-dialog-en-1440');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      // the switch's own dialog, worded in English, left without sending anything
+      await page.locator('[data-testid^="show-el-"][data-type="switch"]').click();
+      await dialog.getByTestId('switch-on').waitFor();
+      expect(await dialog.getByTestId('switch-on').innerText()).toContain('pumpStart');
+      await modalShown(page);
+      await shot(page, 'flowchart-switch-dialog-en-1440');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
     } finally {
       await context.close();
     }

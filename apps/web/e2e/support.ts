@@ -200,6 +200,16 @@ export async function success(page: Page, { untilGone = false } = {}): Promise<v
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
+/**
+ * Wait until the open modal has finished zooming in: before that a screenshot shows its mask
+ * with the dialog still invisible (its buttons already answer to a locator).
+ */
+export async function modalShown(page: Page): Promise<void> {
+  await page
+    .locator('.ant-modal:visible')
+    .evaluate((modal) => Promise.all(modal.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
 /** Click the primary button of the open modal. */
 export async function modalOk(page: Page): Promise<void> {
   await page.locator('.ant-modal-wrap:visible .ant-modal-footer button.ant-btn-primary').click();

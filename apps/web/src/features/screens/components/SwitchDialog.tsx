@@ -58,7 +58,8 @@ export function SwitchDialog({
       destroyOnHidden
       data-testid="switch-dialog"
       footer={
-        <Space wrap>
+        // on a phone the buttons wrap: kept to the right, where the dialog's footer puts them
+        <Space wrap style={{ justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{t('common.cancel', '取消')}</Button>
           {c?.offCommand ? (
             <Button
