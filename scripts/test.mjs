@@ -209,12 +209,26 @@ function e2eFiles() {
 }
 
 /**
+ * How many browser files run at once: beside the other lane (the unit and server tests, then the
+ * server suite on PostgreSQL) and once it is done. A file spends most of its time waiting on
+ * its pages and its server (alone, it keeps about a quarter of two cores busy), so one file at
+ * a time made the browser lane the longest by far, however idle the machine: two beside the
+ * other lane, then two per core (at most four, and no more than the memory holds: a file's
+ * server, browser and runner take about 1.5 GB at their peak).
+ */
+function browserWorkers() {
+  const cores = os.availableParallelism();
+  const byMemory = Math.max(1, Math.floor(os.totalmem() / (1.5 * 1024 ** 3)));
+  const tail = Math.max(1, Math.min(4, 2 * cores, byMemory));
+  return { beside: Math.min(tail, cores >= 2 ? 2 : 1), tail };
+}
+
+/**
  * The browser tests on the web just built, or the reason they did not run. The files are a
- * queue, one vitest run each, taken by one worker from the start and by a second once
- * `second` resolves (when the other lane is done, so two files never run beside three other
- * suites): the tail of the run, when the machine would otherwise have one file on two cores,
- * is shared. The first run compiles the server and seeds the demo template (E2E_TEMPLATE);
- * the second worker starts once it is ready. Without `second`: one file at a time.
+ * queue, one vitest run each, taken by `browserWorkers().beside` workers from the start and by
+ * more once `second` resolves (when the other lane is done). The first run compiles the
+ * server and seeds the demo template (E2E_TEMPLATE); the other workers start once it is ready.
+ * Without `second`: one file at a time.
  */
 async function browser(built, capture, second = null) {
   if (skipE2e) return null;
@@ -240,11 +254,20 @@ async function browser(built, capture, second = null) {
       runs.push(result);
     }
   };
-  const secondWorker = second?.then(async () => {
+  const { beside, tail } = second ? browserWorkers() : { beside: 1, tail: 1 };
+  const templateReady = async () => {
     while (queue.length && !existsSync(`${template}.ready`)) await new Promise((r) => setTimeout(r, 1000));
-    return worker();
-  });
-  await Promise.all([worker(), secondWorker]);
+  };
+  const workers = [worker()];
+  for (let i = 1; i < beside; i++) workers.push(templateReady().then(worker));
+  if (tail > beside)
+    workers.push(
+      second.then(async () => {
+        await templateReady();
+        return Promise.all(Array.from({ length: tail - beside }, worker));
+      }),
+    );
+  await Promise.all(workers);
   rmSync(scratch, { recursive: true, force: true });
   writeFileSync(path.join(reportDir, 'browser-times.json'), JSON.stringify(times, null, 2));
   return {
