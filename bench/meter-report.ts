@@ -10,6 +10,9 @@
  * - the parent's monthly report, GET /general/meter/report (balance against its 1,000 children);
  * - the baseline in the same process: one child's monthly report (one meter's readings);
  * - the parent's report as PDF, GET /general/meter/report/pdf (the same report, laid out);
+ * - the parent's report with its children's day rollups unable to tell (their `falls` unknown,
+ *   as for rollups written before they kept it): the children's summary then reads every
+ *   reading of the month, as before the rollups were read (`--rounds` runs after the others);
  * - once, the parent's report with every child counted step by step (a tariff without a valley
  *   price: the one-query count of balance.ts then stands aside), whose 1,000 figures must equal
  *   those of the one-query count.
@@ -17,7 +20,9 @@
  * balance is checked against energies computed in SQL from the same readings.
  *
  * Data: made inside the database with INSERT … SELECT generate_series (no HTTP): nodes, items,
- * meters in three multi-row statements, the readings in one statement per 100 items.
+ * meters in three multi-row statements, the readings in one statement per 100 items; then each
+ * item's hour and day rollups recomputed from its readings (ingest/store.ts recomputeRollups,
+ * what an edit runs), which ingest would have kept as the readings came.
  * PostgreSQL: a fresh database `bench_<timestamp>`, dropped at the end; PGlite in memory.
  *
  * Flags: --meters N (children, default 1000), --rounds N (default 5), --only pg,pglite,
@@ -30,6 +35,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { companyTimeZone } from '../apps/server/src/modules/companies/service';
+import { recomputeRollups } from '../apps/server/src/modules/ingest/store';
 import { touSettings } from '../apps/server/src/modules/meters/tables';
 import type { Database } from '../apps/server/src/platform/db';
 import {
@@ -76,6 +82,8 @@ interface Figures {
   parentFirst: number;
   /** the parent's report with every child counted step by step (one run) */
   stepByStep: number;
+  /** the parent's report with the children's summary read from their readings */
+  fromReadings: number[];
   child: number[];
   pdf: number[];
   pdfBytes: number;
@@ -193,6 +201,19 @@ async function makeData(database: Database, children: number, engine: string) {
     );
     if ((b / 100) % 3 === 0) log(`${engine}: readings of meters ${b + 1}–${b + block.length} of ${count}`);
   }
+  // the rollups ingest keeps, from the readings: every hour of the month names its hour and day
+  const hours = Array.from(
+    { length: (end - start) / 3_600_000 + 1 },
+    (_, h) => new Date(start + h * 3_600_000),
+  );
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let item = queue.shift(); item; item = queue.shift())
+        await recomputeRollups(db, item.item_id, hours);
+    }),
+  );
+  log(`${engine}: rollups of ${count} items`);
   await db.execute(sql`ANALYZE data_records`);
   await db.execute(sql`ANALYZE meters`);
   await db.execute(sql`ANALYZE cabin_nodes`);
@@ -298,9 +319,22 @@ async function benchEngine(engine: string, database: Database, children: number)
         `${engine}: round ${i + 1}: parent ${parent.at(-1)!.toFixed(0)} ms, child ${child.at(-1)!.toFixed(0)} ms, pdf ${pdfs.at(-1)!.toFixed(0)} ms`,
       );
     }
+    const fast = await report(data.parentNode);
+    const kWhs = (r: typeof fast) => JSON.stringify(r.balance!.children);
+    // the children's day rollups unable to tell: their summary from every reading of the month
+    await db.execute(sql`UPDATE data_rollups SET falls = NULL
+      WHERE grain = 'd' AND item_id IN (SELECT item_id FROM meters WHERE company_id = ${data.fx.companyId})`);
+    const fromReadings: number[] = [];
+    let read = fast;
+    for (let i = 0; i < rounds; i++) {
+      const r0 = performance.now();
+      read = await report(data.parentNode);
+      fromReadings.push(performance.now() - r0);
+    }
+    if (kWhs(read) !== kWhs(fast)) throw new Error('the balance from the readings differs from the rollups’');
+    log(`${engine}: from the readings ${median(fromReadings).toFixed(0)} ms (median), the same figures`);
     // the same report with every child counted step by step (energy.ts): a tariff without a
     // valley price leaves the one-query count no choice; the children's figures must not move
-    const fast = await report(data.parentNode);
     await db.execute(
       sql`UPDATE tou_settings SET prices = prices - 'valley' WHERE company_id = ${data.fx.companyId}`,
     );
@@ -310,7 +344,6 @@ async function benchEngine(engine: string, database: Database, children: number)
     await db.execute(
       sql`UPDATE tou_settings SET prices = prices || '{"valley": 30}'::jsonb WHERE company_id = ${data.fx.companyId}`,
     );
-    const kWhs = (r: typeof fast) => JSON.stringify(r.balance!.children);
     if (kWhs(fast) !== kWhs(slow) || fast.kWh !== slow.kWh)
       throw new Error('the one-query balance differs from the step-by-step one');
     log(`${engine}: step by step ${stepByStep.toFixed(0)} ms, the same ${children} figures`);
@@ -318,6 +351,7 @@ async function benchEngine(engine: string, database: Database, children: number)
       engine,
       children,
       stepByStep,
+      fromReadings,
       readings: data.readings,
       loadS: data.loadS,
       parent,
@@ -368,11 +402,11 @@ console.log(
 );
 console.log(`- ${rounds} timed rounds after one warm-up; rounds interleave the three requests; medians\n`);
 console.log(
-  '| engine | meters (children + parent), readings | parent report median ms (first, cold) | one child’s report median ms (baseline) | ratio parent / child | parent report, children counted step by step (one run) ms | parent PDF median ms (pages, bytes) | parent kWh / children kWh | load avg start / end |',
+  '| engine | meters (children + parent), readings | parent report median ms (first, cold) | one child’s report median ms (baseline) | ratio parent / child | parent report, children’s summary from their readings (no rollups) median ms | parent report, children counted step by step (one run) ms | parent PDF median ms (pages, bytes) | parent kWh / children kWh | load avg start / end |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
-    `| ${r.engine} | ${r.children} + 1, ${r.readings.toLocaleString('en')} (made in ${r.loadS.toFixed(0)} s) | **${ms(median(r.parent))}** (${ms(r.parentFirst)}) | ${ms(median(r.child))} | ${(median(r.parent) / median(r.child)).toFixed(0)} | ${ms(r.stepByStep)} | ${ms(median(r.pdf))} (${r.pdfPages}, ${r.pdfBytes.toLocaleString('en')}) | ${r.parentKWh.toLocaleString('en')} / ${r.childrenKWh.toLocaleString('en')} | ${r.loadStart} / ${r.loadEnd} |`,
+    `| ${r.engine} | ${r.children} + 1, ${r.readings.toLocaleString('en')} (made in ${r.loadS.toFixed(0)} s) | **${ms(median(r.parent))}** (${ms(r.parentFirst)}) | ${ms(median(r.child))} | ${(median(r.parent) / median(r.child)).toFixed(0)} | ${ms(median(r.fromReadings))} | ${ms(r.stepByStep)} | ${ms(median(r.pdf))} (${r.pdfPages}, ${r.pdfBytes.toLocaleString('en')}) | ${r.parentKWh.toLocaleString('en')} / ${r.childrenKWh.toLocaleString('en')} | ${r.loadStart} / ${r.loadEnd} |`,
   );
 }

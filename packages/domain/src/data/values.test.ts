@@ -4,6 +4,7 @@ import type { FieldDef } from './types';
 import {
   checkRecord,
   coerceValue,
+  decimalPlaces,
   formatValue,
   isRecordTime,
   LONG_TEXT_MAX_LENGTH,
@@ -172,6 +173,33 @@ describe('checkRecord', () => {
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }), (x) => {
         const r = coerceValue(F.raw, x);
         expect(r).toEqual({ ok: true, value: x === 0 ? 0 : x });
+      }),
+    );
+  });
+});
+
+describe('decimalPlaces', () => {
+  it('counts the places of the number as JSON writes it', () => {
+    expect(decimalPlaces(0.1)).toBe(1);
+    expect(decimalPlaces(12.5)).toBe(1);
+    expect(decimalPlaces(100)).toBe(0);
+    expect(decimalPlaces(-3.25)).toBe(2);
+    expect(decimalPlaces(12345.678901)).toBe(6);
+    expect(decimalPlaces(0.1 + 0.2)).toBe(17); // 0.30000000000000004
+    expect(decimalPlaces(1e-7)).toBe(7);
+    expect(decimalPlaces(1.5e-7)).toBe(8);
+    expect(decimalPlaces(-2.25e-10)).toBe(12);
+    expect(decimalPlaces(1e21)).toBe(0);
+    expect(decimalPlaces(1.25e21)).toBe(0);
+  });
+
+  it('property: the number rounded to that many places is itself, and to one fewer is not', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }), (x) => {
+        const places = decimalPlaces(x);
+        // == and !=: toFixed writes -0 as 0
+        if (places <= 100) expect(Number(x.toFixed(places)) === x).toBe(true);
+        if (places > 0 && places <= 100) expect(Number(x.toFixed(places - 1)) !== x).toBe(true);
       }),
     );
   });

@@ -58,6 +58,21 @@ function charLength(text: string): number {
 }
 
 /**
+ * The decimal places of a number as JSON writes it (the shortest text that reads back as the
+ * same double), which is what PostgreSQL's `scale()` answers for that JSON number: 0.1 → 1,
+ * 12.50 → 1 (JSON has no trailing zero), 1.5e-7 → 8, 1e21 → 0.
+ */
+export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const text = String(Math.abs(value));
+  const e = text.indexOf('e');
+  const mantissa = e < 0 ? text : text.slice(0, e);
+  const dot = mantissa.indexOf('.');
+  const places = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return Math.max(0, places - (e < 0 ? 0 : Number(text.slice(e + 1))));
+}
+
+/**
  * Rounds half away from zero on the decimal digits a person reads (1.005 → 1.01), which
  * Math.round(x * 100) / 100 gets wrong because of binary fractions.
  */

@@ -1,3 +1,4 @@
+import { decimalPlaces } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,9 @@ interface RollupRow {
   first_value: number;
   last_ts: string;
   last_value: number;
+  falls: number | null;
+  places: number | null;
+  subs: number | null;
 }
 
 function rows<T>(result: unknown): T[] {
@@ -38,7 +42,7 @@ function rows<T>(result: unknown): T[] {
 async function rollupsOf(itemId: number): Promise<RollupRow[]> {
   const result = await t.db.execute(sql`
     SELECT field_key, grain, to_char(bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS bucket,
-           count, sum, min, max, first_ts, first_value, last_ts, last_value
+           count, sum, min, max, first_ts, first_value, last_ts, last_value, falls, places, subs
     FROM data_rollups WHERE item_id = ${itemId} ORDER BY grain, field_key, bucket`);
   return rows<RollupRow>(result).map((r) => ({
     ...r,
@@ -50,6 +54,9 @@ async function rollupsOf(itemId: number): Promise<RollupRow[]> {
     last_value: Number(r.last_value),
     first_ts: new Date(r.first_ts).toISOString(),
     last_ts: new Date(r.last_ts).toISOString(),
+    falls: r.falls == null ? null : Number(r.falls),
+    places: r.places == null ? null : Number(r.places),
+    subs: r.subs == null ? null : Number(r.subs),
   }));
 }
 
@@ -58,7 +65,7 @@ async function bruteForce(itemId: number): Promise<RollupRow[]> {
   const raw = await t.db.select().from(dataRecords).where(sql`${dataRecords.itemId} = ${itemId}`);
   const groups = new Map<
     string,
-    { key: string; grain: string; bucket: string; pts: Array<[number, number, number]> }
+    { key: string; grain: string; bucket: string; pts: Array<[number, number, number, boolean]> }
   >();
   for (const r of raw) {
     for (const [key, v] of Object.entries(r.values)) {
@@ -75,7 +82,7 @@ async function bruteForce(itemId: number): Promise<RollupRow[]> {
       ] as const) {
         const id = `${grain}|${key}|${bucket.toISOString().slice(0, 16)}`;
         const g = groups.get(id) ?? { key, grain, bucket: bucket.toISOString().slice(0, 16), pts: [] };
-        g.pts.push([r.ts.getTime(), r.id, v]);
+        g.pts.push([r.ts.getTime(), r.id, v, r.parentId != null]);
         groups.set(id, g);
       }
     }
@@ -96,6 +103,10 @@ async function bruteForce(itemId: number): Promise<RollupRow[]> {
         first_value: sorted[0]![2],
         last_ts: new Date(sorted.at(-1)![0]).toISOString(),
         last_value: sorted.at(-1)![2],
+        falls: sorted.filter((p, j) => j > 0 && (p[0] === sorted[j - 1]![0] || p[2] < sorted[j - 1]![2]))
+          .length,
+        places: Math.max(...vs.map(decimalPlaces)),
+        subs: sorted.filter((p) => p[3]).length,
       };
     })
     .sort(
@@ -106,9 +117,17 @@ async function bruteForce(itemId: number): Promise<RollupRow[]> {
     );
 }
 
+/**
+ * The rollups equal, sums to 1e-6; `falls` may be unknown (null) where rows were merged out of
+ * order, never wrong.
+ */
 function close(actual: RollupRow[], expected: RollupRow[]) {
   expect(actual.map((r) => ({ ...r, sum: Math.round(r.sum * 1e6) }))).toEqual(
-    expected.map((r) => ({ ...r, sum: Math.round(r.sum * 1e6) })),
+    expected.map((r, j) => ({
+      ...r,
+      sum: Math.round(r.sum * 1e6),
+      falls: actual[j]?.falls === null ? null : r.falls,
+    })),
   );
 }
 
@@ -136,6 +155,39 @@ describe('insertRecords', () => {
     close(actual, await bruteForce(itemId));
     const days = actual.filter((r) => r.grain === 'd' && r.field_key === 'f1');
     expect(days.map((r) => r.bucket)).toEqual(['2026-11-21T16:00', '2026-11-22T16:00']);
+  });
+
+  it('counts the steps that go down while rows come in time order, decimals and sub-records', async () => {
+    const itemId = 900_003;
+    const base = Date.parse('2026-11-23T00:00:00Z');
+    const at = (min: number, e: number, parentId: number | null = null) => ({
+      companyId: a.id,
+      itemId,
+      ts: new Date(base + min * 60_000),
+      values: { e },
+      parentId,
+      source: 'manual',
+    });
+    const day = async () => (await rollupsOf(itemId)).find((r) => r.grain === 'd')!;
+    // a register read every 15 minutes, in order, over three calls: nothing goes down
+    await insertRecords(t.db, [at(0, 100), at(15, 100.25), at(30, 100.5)]);
+    await insertRecords(t.db, [at(45, 100.5), at(60, 101.125)]);
+    expect(await day()).toMatchObject({ falls: 0, places: 3, subs: 0 });
+    // the next call starts below the last reading; one a sub-record; one more decimal place
+    await insertRecords(t.db, [at(75, 101), at(90, 101.0625, 1)]);
+    expect(await day()).toMatchObject({ falls: 1, places: 4, subs: 1 });
+    // onto the last instant again: a step that shares it counts
+    await insertRecords(t.db, [at(90, 200)]);
+    expect(await day()).toMatchObject({ falls: 2 });
+    // rows before everything the bucket holds (a backfill), ending below its first reading
+    await insertRecords(t.db, [at(-30, 99), at(-15, 100.5)]);
+    expect(await day()).toMatchObject({ falls: 3, count: 10 });
+    // a row in between: not known until the bucket is recomputed from the records
+    await insertRecords(t.db, [at(20, 100.3)]);
+    expect((await day()).falls).toBeNull();
+    await recomputeRollups(t.db, itemId, [new Date(base)]);
+    expect(await day()).toMatchObject({ falls: 3, places: 4, subs: 1, count: 11 });
+    close(await rollupsOf(itemId), await bruteForce(itemId));
   });
 
   it('recomputes touched buckets and drops empty ones', async () => {
@@ -206,7 +258,11 @@ describe('insertRecords', () => {
           );
           const recomputed = await rollupsOf(itemId);
           expect(folded.length).toBe(recomputed.length);
+          // the places JavaScript counts equal PostgreSQL's scale() of the stored JSON numbers
           close(folded, recomputed);
+          expect(recomputed.filter((r) => r.falls === null)).toEqual([]);
+          // one call, or calls in time order: every bucket's falls known
+          if (calls === 1) expect(folded.filter((r) => r.falls === null)).toEqual([]);
         },
       ),
       { numRuns: 30 },

@@ -10,7 +10,7 @@
  * (one pass, no sort) and the statement upserts one row per bucket; edits and deletes recompute
  * their buckets from raw rows in SQL (`recomputeRollups`), which the tests hold the fold to.
  */
-import { DEFAULT_TIME_ZONE, type RecordValues, startOfDay } from '@platform/domain';
+import { DEFAULT_TIME_ZONE, decimalPlaces, type RecordValues, startOfDay } from '@platform/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 
@@ -71,6 +71,14 @@ interface Fold {
   fv: number;
   lt: number;
   lv: number;
+  /** steps down or onto the same instant, in time order (null until counted: see foldRollups) */
+  fl: number | null;
+  /** the most decimal places of a value */
+  pl: number;
+  /** sub-records among the rows */
+  sb: number;
+  /** times and values in row order, to count `fl` from */
+  pts: number[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -103,9 +111,18 @@ function dayStartOf(slot: number, timeZone: string): number {
  */
 export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
   const folds = new Map<string, Fold>();
-  const add = (itemId: number, key: string, grain: 'h' | 'd', bucket: number, ts: number, v: number) => {
+  const add = (
+    itemId: number,
+    key: string,
+    grain: 'h' | 'd',
+    bucket: number,
+    ts: number,
+    v: number,
+    sub: number,
+  ) => {
     const id = `${itemId}|${grain}|${bucket}|${key}`;
     const f = folds.get(id);
+    const places = decimalPlaces(v);
     if (!f) {
       folds.set(id, {
         i: itemId,
@@ -120,11 +137,18 @@ export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
         fv: v,
         lt: ts,
         lv: v,
+        fl: null,
+        pl: places,
+        sb: sub,
+        pts: [ts, v],
       });
       return;
     }
     f.c += 1;
     f.s += v;
+    if (places > f.pl) f.pl = places;
+    f.sb += sub;
+    f.pts.push(ts, v);
     if (v < f.mn) f.mn = v;
     if (v > f.mx) f.mx = v;
     if (ts < f.ft) {
@@ -147,15 +171,42 @@ export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
         hour = Math.floor(ts / HOUR_MS) * HOUR_MS;
         day = dayStartOf(Math.floor(ts / SLOT_MS) * SLOT_MS, timeZone);
       }
-      add(r.itemId, key, 'h', hour, ts, v);
-      add(r.itemId, key, 'd', day, ts, v);
+      const sub = r.parentId == null ? 0 : 1;
+      add(r.itemId, key, 'h', hour, ts, v, sub);
+      add(r.itemId, key, 'd', day, ts, v, sub);
     }
   }
+  for (const f of folds.values()) f.fl = fallsOf(f.pts);
   // a fixed order: concurrent upserts lock rollup rows in the same order, so never deadlock
   return [...folds.values()].sort(
     (x, y) =>
       x.i - y.i || (x.k < y.k ? -1 : x.k > y.k ? 1 : 0) || x.g.localeCompare(y.g) || x.b.localeCompare(y.b),
   );
+}
+
+/**
+ * The steps of a bucket's rows that go down or share the instant of the one before, in the
+ * order of `ORDER BY ts, id` (`pts`: time and value of each row in id order; a stable sort by
+ * time gives that order when they are not in it already).
+ */
+export function fallsOf(pts: number[]): number {
+  let rows: [number, number][] | null = null;
+  for (let j = 2; j < pts.length; j += 2)
+    if (pts[j]! < pts[j - 2]!) {
+      rows = [];
+      for (let k = 0; k < pts.length; k += 2) rows.push([pts[k]!, pts[k + 1]!]);
+      rows.sort((x, y) => x[0] - y[0]);
+      break;
+    }
+  let falls = 0;
+  if (rows) {
+    for (let j = 1; j < rows.length; j++)
+      if (rows[j]![0] === rows[j - 1]![0] || rows[j]![1] < rows[j - 1]![1]) falls += 1;
+  } else {
+    for (let j = 2; j < pts.length; j += 2)
+      if (pts[j] === pts[j - 2] || pts[j + 1]! < pts[j - 1]!) falls += 1;
+  }
+  return falls;
 }
 
 async function insertChunk(db: Db, rows: NewRecord[], timeZone: string): Promise<number[]> {
@@ -172,7 +223,7 @@ async function insertChunk(db: Db, rows: NewRecord[], timeZone: string): Promise
     })),
   );
   const folds = JSON.stringify(
-    foldRollups(rows, timeZone).map((f) => ({
+    foldRollups(rows, timeZone).map(({ pts: _pts, ...f }) => ({
       ...f,
       ft: new Date(f.ft).toISOString(),
       lt: new Date(f.lt).toISOString(),
@@ -190,13 +241,28 @@ async function insertChunk(db: Db, rows: NewRecord[], timeZone: string): Promise
     ),
     up AS (
       INSERT INTO data_rollups AS r
-        (item_id, field_key, grain, bucket, count, sum, min, max, first_ts, first_value, last_ts, last_value)
+        (item_id, field_key, grain, bucket, count, sum, min, max, first_ts, first_value, last_ts,
+         last_value, falls, places, subs)
       SELECT (f->>'i')::int, f->>'k', f->>'g', (f->>'b')::timestamptz, (f->>'c')::int,
              (f->>'s')::float8, (f->>'mn')::float8, (f->>'mx')::float8,
-             (f->>'ft')::timestamptz, (f->>'fv')::float8, (f->>'lt')::timestamptz, (f->>'lv')::float8
+             (f->>'ft')::timestamptz, (f->>'fv')::float8, (f->>'lt')::timestamptz, (f->>'lv')::float8,
+             (f->>'fl')::int, (f->>'pl')::smallint, (f->>'sb')::int
       FROM jsonb_array_elements(${folds}::jsonb) WITH ORDINALITY AS x(f, n)
       ORDER BY n
       ON CONFLICT (item_id, field_key, grain, bucket) DO UPDATE SET
+        -- every expression reads the row as it was. The new rows have the higher ids: after the
+        -- old ones they add the step between (onto the same instant counts); before them, only
+        -- when strictly earlier; interleaved, the falls are not known until a recompute
+        falls = CASE
+          WHEN r.falls IS NULL OR excluded.falls IS NULL THEN NULL
+          WHEN excluded.first_ts > r.last_ts
+            THEN r.falls + excluded.falls + (excluded.first_value < r.last_value)::int
+          WHEN excluded.first_ts = r.last_ts THEN r.falls + excluded.falls + 1
+          WHEN excluded.last_ts < r.first_ts
+            THEN r.falls + excluded.falls + (r.first_value < excluded.last_value)::int
+          END,
+        places = CASE WHEN r.places IS NULL THEN NULL ELSE greatest(r.places, excluded.places) END,
+        subs = r.subs + excluded.subs,
         count = r.count + excluded.count,
         sum = r.sum + excluded.sum,
         min = least(r.min, excluded.min),
@@ -245,15 +311,23 @@ export async function recomputeRollups(
   `);
   await db.execute(sql`
     INSERT INTO data_rollups
-      (item_id, field_key, grain, bucket, count, sum, min, max, first_ts, first_value, last_ts, last_value)
-    SELECT ${itemId}, e.key, b.grain, b.bucket, count(*), sum((e.value)::float8),
-           min((e.value)::float8), max((e.value)::float8),
-           min(d.ts), (array_agg((e.value)::float8 ORDER BY d.ts ASC, d.id ASC))[1],
-           max(d.ts), (array_agg((e.value)::float8 ORDER BY d.ts DESC, d.id DESC))[1]
-    FROM (${bucketsSql}) b
-    JOIN data_records d ON d.item_id = ${itemId} AND d.ts >= b.bucket AND d.ts < b.bucket_end
-    CROSS JOIN LATERAL jsonb_each(d."values") AS e
-    WHERE jsonb_typeof(e.value) = 'number'
-    GROUP BY e.key, b.grain, b.bucket
+      (item_id, field_key, grain, bucket, count, sum, min, max, first_ts, first_value, last_ts,
+       last_value, falls, places, subs)
+    SELECT ${itemId}, w.key, w.grain, w.bucket, count(*), sum(w.v), min(w.v), max(w.v),
+           min(w.ts), (array_agg(w.v ORDER BY w.ts ASC, w.id ASC))[1],
+           max(w.ts), (array_agg(w.v ORDER BY w.ts DESC, w.id DESC))[1],
+           count(*) FILTER (WHERE w.ts = w.prev_ts OR w.v < w.prev), max(w.places),
+           count(*) FILTER (WHERE w.parent_id IS NOT NULL)
+    FROM (
+      SELECT e.key, b.grain, b.bucket, d.id, d.ts, d.parent_id, (e.value)::float8 AS v,
+             scale((e.value)::numeric) AS places,
+             lag((e.value)::float8) OVER by_time AS prev, lag(d.ts) OVER by_time AS prev_ts
+      FROM (${bucketsSql}) b
+      JOIN data_records d ON d.item_id = ${itemId} AND d.ts >= b.bucket AND d.ts < b.bucket_end
+      CROSS JOIN LATERAL jsonb_each(d."values") AS e
+      WHERE jsonb_typeof(e.value) = 'number'
+      WINDOW by_time AS (PARTITION BY e.key, b.grain, b.bucket ORDER BY d.ts, d.id)
+    ) w
+    GROUP BY w.key, w.grain, w.bucket
   `);
 }

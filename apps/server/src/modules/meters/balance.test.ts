@@ -1,7 +1,8 @@
 /**
  * The parent's balance counts its children with one query when their readings only go up
  * (balance.ts): every child's energy there is the same as the child's own monthly energy
- * counted step by step (GET /meter/energy), and the children that need the steps (a decrease, a
+ * counted step by step (GET /meter/energy), in the rollups' zone and in another, and the children
+ * that need the steps (a decrease, a
  * rollover, a replacement, seven decimals, no reading, a virtual child) still bring their issues.
  */
 import { type FieldDef, zonedToInstant } from '@platform/domain';
@@ -9,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, makeCompany, type TestApp, type TestCompany } from '../../test/helper';
 import { makeItem } from '../cabin/test-support';
+import { companies } from '../companies/tables';
 import { makeRecords } from '../records/test-support';
 import { meterEvents, meters, touSettings } from './tables';
 import { makeMeter } from './test-support';
@@ -76,6 +78,10 @@ beforeAll(async () => {
   values[500]!.f5 = Number(values[500]!.f5) + 0.0000001;
   values[600]!.f7 = Number(values[600]!.f7) + 0.00001;
   values[450]!.f6 = 'n/a';
+  // f9 and f10: a decrease on 1 October 03:00 UTC and on 31 October 20:00 UTC, in the partial
+  // days at the ends of a Berlin month (the rollups' days are Shanghai's)
+  values[155]!.f9 = Number(values[154]!.f9) - 2;
+  values[892]!.f10 = Number(values[891]!.f10) - 2;
   for (let h = 0; h < 15 * 24; h++) delete values[h]!.f7;
   await makeRecords(
     t,
@@ -84,7 +90,7 @@ beforeAll(async () => {
     times.map((ts, h) => ({ ts, values: values[h]! })),
   );
   parent = await makeMeter(t, a.id, { name: 'incomer', code: 'P', itemId: item.itemId, energy: 'f12' });
-  for (let k = 1; k <= 8; k++)
+  for (let k = 1; k <= 10; k++)
     kids.push(
       await makeMeter(t, a.id, {
         name: `child ${k}`,
@@ -160,5 +166,60 @@ describe('the balance against the children', () => {
       [...byCode.values()].reduce((s: number, v) => s + (v ?? 0), 0),
       3,
     );
+  });
+
+  it('the same in a company whose days are not the rollups’ (Berlin: partial days read from the readings)', async () => {
+    await t.db.update(companies).set({ timeZone: 'Europe/Berlin' }).where(eq(companies.id, a.id));
+    try {
+      const report = await get(`/meter/report?meterId=${parent.nodeId}&year=2026&month=10`);
+      for (const kid of kids) {
+        const own = await get(`/meter/energy?id=${kid.nodeId}&grain=month&from=2026-10&to=2026-10`);
+        const child = report.balance.children.find((c: { code: string }) => c.code === kid.code);
+        expect(child.kWh, kid.code).toBe(own.periods[0].kWh);
+      }
+      const reasons = report.issues.map((i: { meter: string; reason: string }) => `${i.meter} ${i.reason}`);
+      expect(reasons).toEqual(expect.arrayContaining(['K3 decrease', 'K9 decrease', 'K10 decrease']));
+    } finally {
+      await t.db.update(companies).set({ timeZone: TZ }).where(eq(companies.id, a.id));
+    }
+  });
+
+  it('reads the day rollups: a day told it went down sends the child to its readings; a day told it did not is believed', async () => {
+    const kWhOf = async (code: string) => {
+      const report = await get(`/meter/report?meterId=${parent.nodeId}&year=2026&month=10`);
+      return {
+        kWh: report.balance.children.find((c: { code: string }) => c.code === code).kWh as number,
+        issues: report.issues.map((i: { meter: string; reason: string }) => `${i.meter} ${i.reason}`),
+      };
+    };
+    const before = await kWhOf('K3');
+    const day = (key: string) =>
+      sql`item_id = (SELECT item_id FROM meters WHERE id = ${kids[0]!.meterId}) AND field_key = ${key}
+        AND grain = 'd' AND bucket = ${at(15)}::timestamptz`;
+    // K1's 15 October not known: the same figure, from its readings
+    const k1 = await kWhOf('K1');
+    await t.db.execute(sql`UPDATE data_rollups SET falls = NULL WHERE ${day('f1')}`);
+    expect(await kWhOf('K1')).toEqual(k1);
+    await t.db.execute(sql`UPDATE data_rollups SET falls = 0 WHERE ${day('f1')}`);
+    // K3's decrease is on 11 October (reading 400 of hourly ones from 25 September): a rollup
+    // that hides it is what the balance reads (so the rollups, not the readings, were asked)
+    const k3Day = sql`item_id = (SELECT item_id FROM meters WHERE id = ${kids[2]!.meterId})
+      AND field_key = 'f3' AND grain = 'd' AND bucket = ${at(11)}::timestamptz`;
+    const [hidden] = (
+      (await t.db.execute(
+        sql`UPDATE data_rollups SET falls = 0 WHERE ${k3Day} AND falls = 1 RETURNING 1`,
+      )) as {
+        rows: unknown[];
+      }
+    ).rows;
+    expect(hidden).toBeDefined();
+    try {
+      const told = await kWhOf('K3');
+      expect(told.issues).not.toContain('K3 decrease');
+      expect(told.kWh).not.toBe(before.kWh);
+    } finally {
+      await t.db.execute(sql`UPDATE data_rollups SET falls = 1 WHERE ${k3Day}`);
+    }
+    expect(await kWhOf('K3')).toEqual(before);
   });
 });

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -58,6 +59,17 @@ export const dataRollups = pgTable(
     firstValue: doublePrecision('first_value').notNull(),
     lastTs: timestamp('last_ts', { withTimezone: true, mode: 'date' }).notNull(),
     lastValue: doublePrecision('last_value').notNull(),
+    /**
+     * Steps inside the bucket, in time order, that go down or share the instant of the one
+     * before; null when not known (rows merged out of order, rollups older than the column).
+     * With `places` and `subs`, a meter's month reads its day rollups instead of every reading
+     * when nothing in them went down (meters/balance.ts).
+     */
+    falls: integer('falls'),
+    /** the most decimal places a value of the bucket has (null: not known) */
+    places: smallint('places'),
+    /** how many of the bucket's rows are sub-records (parent_id set; null: not known) */
+    subs: integer('subs'),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.fieldKey, t.grain, t.bucket] })],
 );
