@@ -118,11 +118,11 @@ export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
     bucket: number,
     ts: number,
     v: number,
+    places: number,
     sub: number,
   ) => {
     const id = `${itemId}|${grain}|${bucket}|${key}`;
     const f = folds.get(id);
-    const places = decimalPlaces(v);
     if (!f) {
       folds.set(id, {
         i: itemId,
@@ -172,8 +172,9 @@ export function foldRollups(rows: NewRecord[], timeZone: string): Fold[] {
         day = dayStartOf(Math.floor(ts / SLOT_MS) * SLOT_MS, timeZone);
       }
       const sub = r.parentId == null ? 0 : 1;
-      add(r.itemId, key, 'h', hour, ts, v, sub);
-      add(r.itemId, key, 'd', day, ts, v, sub);
+      const places = decimalPlaces(v);
+      add(r.itemId, key, 'h', hour, ts, v, places, sub);
+      add(r.itemId, key, 'd', day, ts, v, places, sub);
     }
   }
   for (const f of folds.values()) f.fl = fallsOf(f.pts);
