@@ -8,7 +8,7 @@
  * reads; the boiler's feed pump stopped and started from its chart's switch at 390 px (the
  * simulated pump follows: the flow reads 0, then runs again). Screenshots: chart zh 1440 and 390,
  * en 1440, dialog zh 1440 and en 1440 (with its switch commands), the switch dialog zh 390 and en
- * 1440, inverter zh 1440 and en 390.
+ * 1440, inverter zh 1440, en 390 and 1440.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -134,7 +134,7 @@ describe('flow charts', () => {
     }
   });
 
-  test('the rooftop inverter’s dashboard shows what the server reads (zh 1440, en 390)', async () => {
+  test('the rooftop inverter’s dashboard shows what the server reads (zh 1440, en 390 and 1440)', async () => {
     const { context, page } = await openAs('zh', 1440);
     try {
       await go(page, `/flowChart/${switchRoom.id}/${encodeURIComponent(switchRoom.name)}`, 'flowchart-page');
@@ -180,6 +180,12 @@ describe('flow charts', () => {
       );
       await noSideways(phone.page);
       await shot(phone.page, 'inverter-en-390');
+      // the same page on a desktop, in English
+      await phone.page.setViewportSize({ width: 1440, height: 900 });
+      await expect
+        .poll(() => phone.page.getByTestId('inverter-page').evaluate((e) => e.clientWidth))
+        .toBeGreaterThan(1000);
+      await shot(phone.page, 'inverter-en-1440');
     } finally {
       await phone.context.close();
     }
