@@ -284,7 +284,8 @@ function recordArrivals(): void {
       const text = (el as HTMLElement).innerText;
       if (last.get(i) !== text) {
         last.set(i, text);
-        const value = Number.parseFloat(text);
+        // the card groups thousands ("12,345.00"): without the commas, the sequence number
+        const value = Number.parseFloat(text.replace(/,/g, ''));
         if (Number.isFinite(value)) w.__shown.push(value, at);
       }
     });
@@ -326,6 +327,9 @@ async function latencyBench(): Promise<string[]> {
     const runs: LatencyRun[] = [];
     for (let round = 0; round < Number(flags.repeat); round++) {
       const page = await loggedInPage(browser, s, 1920, 1080);
+      // tsx keeps function names with a `__name` helper the page does not have: without it the
+      // script stopped at its first named function, before the cards were watched
+      await page.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((f) => f);' });
       await page.addInitScript(recordArrivals);
       await page.goto(`${s.server.url}/showdashboard/${boardId}`);
       await page.getByTestId('board-live').getByText('实时').waitFor({ timeout: 60_000 });
