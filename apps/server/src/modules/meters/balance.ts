@@ -67,28 +67,30 @@ interface Summary {
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
 const num = (v: number | string | null): number | null => (v == null ? null : Number(v));
 
-/** The summaries of a chunk of children (one query). */
-async function summaries(
-  ctx: EnergyContext,
-  chunk: readonly MeterRow[],
-  start: string,
-  end: string,
-): Promise<Summary[]> {
+/**
+ * What both summaries ask of a chunk of children: the chunk as rows `m` (meter_id, item_id,
+ * key), a reading's conditions (those of readings.ts: the meter's item, top-level records, a
+ * JSON number in the field), value and decimal places, and, as columns over `m` with the joins
+ * they need, the reading at or before the start (opening, its places), the last at or before
+ * the end (closing), the first inside (first) and whether the meter was ever replaced.
+ */
+function chunkSql(ctx: EnergyContext, chunk: readonly MeterRow[], start: string, end: string) {
   const list = JSON.stringify(
     chunk.map((m) => ({ meter_id: m.id, item_id: m.itemId, key: m.points.energy })),
   );
-  // the conditions of readings.ts: the meter's item, top-level records, a JSON number in the field
   const of = sql`d.company_id = ${ctx.caller.companyId} AND d.item_id = m.item_id AND d.parent_id IS NULL
     AND jsonb_typeof(d."values" -> m.key) = 'number'`;
   const value = sql`(d."values" ->> m.key)::float8`;
   const places = sql`scale((d."values" -> m.key)::numeric)`;
-  return rowsOf<Summary>(
-    await ctx.db.execute(sql`
-      SELECT m.meter_id, o.f AS opening, o.places AS opening_places, c.f AS closing, i.f AS first,
-             s.n, s.decreases, s.places, s.big, s.lo, s.hi,
-             EXISTS (SELECT 1 FROM meter_events e
-                     WHERE e.meter_id = m.meter_id AND e.kind = 'replacement') AS replaced
-      FROM jsonb_to_recordset(${list}::jsonb) AS m(meter_id int, item_id int, key text)
+  return {
+    rows: sql`jsonb_to_recordset(${list}::jsonb) AS m(meter_id int, item_id int, key text)`,
+    of,
+    value,
+    places,
+    ends: sql`o.f AS opening, o.places AS opening_places, c.f AS closing, i.f AS first,
+      EXISTS (SELECT 1 FROM meter_events e
+              WHERE e.meter_id = m.meter_id AND e.kind = 'replacement') AS replaced`,
+    endsJoins: sql`
       LEFT JOIN LATERAL (
         SELECT ${value} AS f, ${places} AS places FROM data_records d
         WHERE ${of} AND d.ts <= ${start}::timestamptz ORDER BY d.ts DESC, d.id DESC LIMIT 1
@@ -101,7 +103,23 @@ async function summaries(
         SELECT ${value} AS f FROM data_records d
         WHERE ${of} AND d.ts > ${start}::timestamptz AND d.ts <= ${end}::timestamptz
         ORDER BY d.ts, d.id LIMIT 1
-      ) i ON true
+      ) i ON true`,
+  };
+}
+
+/** The summaries of a chunk of children from their readings (one query). */
+async function summaries(
+  ctx: EnergyContext,
+  chunk: readonly MeterRow[],
+  start: string,
+  end: string,
+): Promise<Summary[]> {
+  const q = chunkSql(ctx, chunk, start, end);
+  return rowsOf<Summary>(
+    await ctx.db.execute(sql`
+      SELECT m.meter_id, ${q.ends}, s.n, s.decreases, s.places, s.big, s.lo, s.hi
+      FROM ${q.rows}
+      ${q.endsJoins}
       LEFT JOIN LATERAL (
         SELECT count(*) AS n,
                count(*) FILTER (WHERE w.f < w.prev OR w.ts = w.prev_ts) AS decreases,
@@ -140,20 +158,14 @@ async function rollupSummaries(
   end: string,
   days: [string, string],
 ): Promise<Array<Summary & { unknown: boolean }>> {
-  const list = JSON.stringify(
-    chunk.map((m) => ({ meter_id: m.id, item_id: m.itemId, key: m.points.energy })),
-  );
-  const of = sql`d.company_id = ${ctx.caller.companyId} AND d.item_id = m.item_id AND d.parent_id IS NULL
-    AND jsonb_typeof(d."values" -> m.key) = 'number'`;
-  const value = sql`(d."values" ->> m.key)::float8`;
-  const places = sql`scale((d."values" -> m.key)::numeric)`;
+  const { rows, of, value, places, ends, endsJoins } = chunkSql(ctx, chunk, start, end);
   // a reading as a piece of the window: its own first and last
   const reading = sql`d.ts AS t0, ${value} AS v0, d.ts AS t1, ${value} AS v1, 1 AS n, 0 AS falls,
     ${places} AS places, 0 AS subs, ${value} AS lo, ${value} AS hi`;
   const [firstDay, lastDay] = days;
   return rowsOf<Summary & { unknown: boolean }>(
     await ctx.db.execute(sql`
-      WITH m AS (SELECT * FROM jsonb_to_recordset(${list}::jsonb) AS m(meter_id int, item_id int, key text)),
+      WITH m AS (SELECT * FROM ${rows}),
       piece AS (
         SELECT m.meter_id, r.first_ts AS t0, r.first_value AS v0, r.last_ts AS t1, r.last_value AS v1,
                r.count AS n, r.falls, r.places, r.subs, r.min AS lo, r.max AS hi
@@ -182,26 +194,12 @@ async function rollupSummaries(
                min(lo) AS lo, max(hi) AS hi
         FROM stepped GROUP BY meter_id
       )
-      SELECT m.meter_id, o.f AS opening, o.places AS opening_places, c.f AS closing, i.f AS first,
+      SELECT m.meter_id, ${ends},
              coalesce(s.n, 0) AS n, coalesce(s.decreases, 0) AS decreases, s.places, s.big, s.lo, s.hi,
-             coalesce(s.unknown, false) AS unknown,
-             EXISTS (SELECT 1 FROM meter_events e
-                     WHERE e.meter_id = m.meter_id AND e.kind = 'replacement') AS replaced
+             coalesce(s.unknown, false) AS unknown
       FROM m
       LEFT JOIN s ON s.meter_id = m.meter_id
-      LEFT JOIN LATERAL (
-        SELECT ${value} AS f, ${places} AS places FROM data_records d
-        WHERE ${of} AND d.ts <= ${start}::timestamptz ORDER BY d.ts DESC, d.id DESC LIMIT 1
-      ) o ON true
-      LEFT JOIN LATERAL (
-        SELECT ${value} AS f FROM data_records d
-        WHERE ${of} AND d.ts <= ${end}::timestamptz ORDER BY d.ts DESC, d.id DESC LIMIT 1
-      ) c ON true
-      LEFT JOIN LATERAL (
-        SELECT ${value} AS f FROM data_records d
-        WHERE ${of} AND d.ts > ${start}::timestamptz AND d.ts <= ${end}::timestamptz
-        ORDER BY d.ts, d.id LIMIT 1
-      ) i ON true`),
+      ${endsJoins}`),
   );
 }
 
