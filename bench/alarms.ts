@@ -31,6 +31,7 @@ import {
   openPglite,
   openPostgres,
 } from './lib/fixture';
+import { median } from './lib/stats';
 
 const { values: flags } = parseArgs({
   options: {
@@ -69,12 +70,6 @@ export interface AlarmBenchFigures {
   locked: number;
   alarms: number;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** `count` rules over the fixture's items, none of which the bench's values breach. */
 function ruleRows(fx: Fixture, count: number) {

@@ -32,6 +32,7 @@ import { sql } from 'drizzle-orm';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { ROOT } from './lib/child';
 import { createBenchDatabase, DEFAULT_PG_URL, makeFixture, openPostgres, rowsOf } from './lib/fixture';
+import { median } from './lib/stats';
 
 const { values: flags } = parseArgs({
   options: {
@@ -580,9 +581,9 @@ async function heapBench(): Promise<string[]> {
     publishing = false;
     await publisher;
     const lines = [
-      `Run: ${flags.minutes} min (${new Date(startedAt).toISOString()} to ${new Date().toISOString()}); ${published.toLocaleString('en')} records to the 20 live items (${publishErrors} failed submissions); samples every ${flags.sample} s after garbage collection; growth against the first sample after ${flags.warmup} s; load average at the end ${load()}.`,
+      `Run: ${flags.minutes} min (${new Date(startedAt).toISOString()} to ${new Date().toISOString()}); ${published.toLocaleString('en')} records to the 20 live items (${publishErrors} failed submissions); samples every ${flags.sample} s after garbage collection, from ${flags.warmup} s on; growth: the median of the last samples against the median of the first (up to ten each: one sample moves by ±10 % from the next with no trend); load average at the end ${load()}.`,
       '',
-      '| page | JS heap after warm-up MB | at the end MB | growth | highest MB | DOM nodes first / last | widgets, fewest in a sample | blank widgets, worst sample |',
+      '| page | JS heap after warm-up MB | at the end MB | growth, medians of the first / last k samples (k) | highest MB | DOM nodes first / last | widgets, fewest in a sample | blank widgets, worst sample |',
       '|---|---|---|---|---|---|---|---|',
     ];
     for (const p of pages) {
@@ -591,8 +592,11 @@ async function heapBench(): Promise<string[]> {
       const first = measured[0]!;
       const last = measured.at(-1)!;
       const highest = Math.max(...measured.map((x) => x.heap));
+      const k = Math.max(1, Math.min(10, Math.floor(measured.length / 3)));
+      const early = median(measured.slice(0, k).map((x) => x.heap));
+      const late = median(measured.slice(-k).map((x) => x.heap));
       lines.push(
-        `| ${p.name} | ${(first.heap / 1e6).toFixed(2)} | ${(last.heap / 1e6).toFixed(2)} | **${(((last.heap - first.heap) / first.heap) * 100).toFixed(1)} %** | ${(highest / 1e6).toFixed(2)} | ${first.nodes} / ${last.nodes} | ${Math.min(...p.samples.map((x) => x.widgets))} | ${Math.max(...p.samples.map((x) => x.blank))} |`,
+        `| ${p.name} | ${(first.heap / 1e6).toFixed(2)} | ${(last.heap / 1e6).toFixed(2)} | **${(((late - early) / early) * 100).toFixed(1)} %** (${(early / 1e6).toFixed(2)} → ${(late / 1e6).toFixed(2)} MB, k = ${k}) | ${(highest / 1e6).toFixed(2)} | ${first.nodes} / ${last.nodes} | ${Math.min(...p.samples.map((x) => x.widgets))} | ${Math.max(...p.samples.map((x) => x.blank))} |`,
       );
     }
     lines.push('', 'Samples (MB): ');

@@ -46,6 +46,7 @@ import {
   openPostgres,
   rowsOf,
 } from './lib/fixture';
+import { median } from './lib/stats';
 
 const { values: flags } = parseArgs({
   options: {
@@ -66,12 +67,6 @@ const rounds = Number(flags.rounds);
 const load = () => os.loadavg()[0]!.toFixed(1);
 const log = (line: string) =>
   process.stderr.write(`[${new Date().toISOString().slice(11, 19)} load ${load()}] ${line}\n`);
-
-const median = (list: number[]) => {
-  const s = [...list].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 interface Figures {
   engine: string;
