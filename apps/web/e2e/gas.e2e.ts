@@ -534,7 +534,8 @@ describe('a filled cylinder: quality control, certificate and reference material
       const reissue = modal(page);
       await numberInput(reissue, 'gas-cert-pressureMPa').fill('10');
       await modalOk(page);
-      await success(page);
+      // the revocation's message may still be showing: wait for the new certificate itself
+      await expect.poll(async () => (await cylinder(serial)).certificate).not.toBeNull();
       const again = await cylinder(serial);
       expect(again.certificate).toMatchObject({
         number: `${issued.certificate!.number}-R1`,

@@ -9,6 +9,7 @@ import {
   KWH_DECIMALS,
   METER_TYPES,
   type MeterEnergy,
+  type MeterEnergyIssue,
   type MeterLiveValues,
   type MeterLogRow,
   type MeterPeriodEnergy,
@@ -95,6 +96,18 @@ function totalOf(periods: MeterPeriodEnergy[]): MeterEnergy['total'] {
 }
 
 /** Energy of a meter per day or per month (read level on it and on everything it reads). */
+/**
+ * The issues in an order that does not depend on which meter's count finished first (children
+ * and formula references are counted side by side): the meter's own first, then by code
+ * (K2 before K10), each meter's in the order its count found them.
+ */
+function orderedIssues(issues: MeterEnergyIssue[], own: string): MeterEnergyIssue[] {
+  const rank = (code: string) => (code === own ? 0 : 1);
+  return [...issues].sort(
+    (a, b) => rank(a.meter) - rank(b.meter) || a.meter.localeCompare(b.meter, 'en', { numeric: true }),
+  );
+}
+
 export async function meterEnergy(
   db: Db,
   caller: DataCaller,
@@ -112,7 +125,7 @@ export async function meterEnergy(
     timeZone: tz,
     periods,
     total: totalOf(periods),
-    issues: ctx.issues,
+    issues: orderedIssues(ctx.issues, meter.code),
   };
 }
 
@@ -200,7 +213,7 @@ export async function monthlyReport(
     totalCents: p.totalCents,
     events: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), details: e.details })),
     balance,
-    issues: ctx.issues,
+    issues: orderedIssues(ctx.issues, meter.code),
   };
 }
 

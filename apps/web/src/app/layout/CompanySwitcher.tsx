@@ -36,11 +36,14 @@ export function CompanySwitcher() {
       });
       message.success(envelope.message);
       navigate(HOME_PATH, { replace: true });
-      tags.reset();
-      queryClient.clear();
-      // no user record: the router fetches it and builds the routes once from the new codes
+      // no user record: the router fetches it and builds the routes once from the new codes.
+      // Dropped before the cache: a card still on the page (the home's alarms and boards) that
+      // saw its data cleared while it still had the old codes asked the new company for it,
+      // and was refused
       session.set({ user: null, company: null });
       permitted.reset(HOME_PATH);
+      tags.reset();
+      queryClient.clear();
     } catch {
       // the client showed the error
     } finally {
